@@ -1,0 +1,172 @@
+/**
+ * Messages the server sends (errors, validation) and the forms show, in both languages.
+ * Keys are semantic; `{name}` placeholders are filled from params.
+ */
+export const LOCALES = ['de', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'de';
+
+const de = {
+  'validation.required': 'Dieses Feld ist erforderlich.',
+  'validation.email': 'Bitte eine gültige E-Mail-Adresse eingeben.',
+  'validation.confirmed': 'Die Bestätigung stimmt nicht überein.',
+  'validation.length': 'Muss genau {length} Zeichen lang sein.',
+  'validation.alpha': 'Darf nur Buchstaben enthalten.',
+  'validation.regex': 'Das Format ist ungültig.',
+  'validation.is_not': 'Dieser Wert ist nicht erlaubt.',
+  'validation.is': 'Der Wert stimmt nicht überein.',
+  'validation.min': 'Muss mindestens {min} Zeichen lang sein.',
+  'validation.max': 'Darf höchstens {max} Zeichen lang sein.',
+  'validation.upCase': 'Mindestens ein Großbuchstaben benötigt',
+  'validation.common_password': 'Dieses Passwort ist zu häufig und leicht zu erraten.',
+  'validation.username': 'Nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich (3–40 Zeichen).',
+  'validation.invalid': 'Der Wert ist ungültig.',
+  'validation.integer': 'Muss eine ganze Zahl sein.',
+  'validation.number_min': 'Muss mindestens {min} sein.',
+  'validation.number_max': 'Darf höchstens {max} sein.',
+  'validation.url': 'Bitte eine gültige http- oder https-Adresse eingeben.',
+  'validation.unknown_field': 'Dieses Feld ist nicht erlaubt.',
+  'validation.email_taken': 'Diese E-Mail-Adresse ist bereits vergeben.',
+  'validation.username_taken': 'Dieser Benutzername ist bereits vergeben.',
+  'validation.current_password': 'Das aktuelle Passwort ist falsch.',
+  'validation.image_type': 'Bitte ein Bild im Format JPEG, PNG, GIF oder WebP hochladen.',
+  'validation.image_size': 'Das Bild darf höchstens {max} MB groß sein.',
+  'errors.validation_failed': 'Die Eingaben sind ungültig.',
+  'errors.unauthenticated': 'Nicht angemeldet.',
+  'errors.forbidden': 'Dafür fehlt die Berechtigung.',
+  'errors.not_found': 'Nicht gefunden.',
+  'errors.route_not_found': 'Diese Adresse gibt es nicht.',
+  'errors.csrf_mismatch': 'Die Sitzung ist abgelaufen (CSRF-Token fehlt oder ist falsch). Bitte die Seite neu laden.',
+  'errors.rate_limited': 'Zu viele Anfragen. Bitte in {seconds} Sekunden erneut versuchen.',
+  'errors.internal_error': 'Ein interner Fehler ist aufgetreten.',
+  'errors.service_unavailable': 'Der Dienst ist gerade nicht verfügbar. Bitte später erneut versuchen.',
+  'errors.payload_too_large': 'Die Anfrage ist zu groß.',
+  'errors.unsupported_media_type': 'Dieses Anfrageformat wird nicht unterstützt.',
+  'errors.bad_request': 'Die Anfrage ist fehlerhaft.',
+  'errors.conflict': 'Der Vorgang steht im Konflikt mit dem aktuellen Stand.',
+  'auth.failed': 'Diese Anmeldedaten sind ungültig.',
+  'auth.throttled': 'Zu viele Anmeldeversuche. Bitte in {seconds} Sekunden erneut versuchen.',
+  'auth.disabled': 'Dieses Konto ist gesperrt. Bitte wende dich an den Support.',
+  'auth.verify_invalid': 'Der Bestätigungslink ist ungültig.',
+  'auth.verify_expired': 'Der Bestätigungslink ist abgelaufen. Bitte einen neuen anfordern.',
+  'auth.verified': 'Die E-Mail-Adresse wurde bestätigt.',
+  'auth.already_verified': 'Die E-Mail-Adresse ist bereits bestätigt.',
+  'auth.verification_sent': 'Ein neuer Bestätigungslink wurde gesendet.',
+  'auth.reset_link_sent': 'Wenn ein Konto mit dieser E-Mail-Adresse existiert, wurde ein Link zum Zurücksetzen gesendet.',
+  'auth.reset_invalid': 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen.',
+  'auth.password_reset': 'Das Passwort wurde zurückgesetzt. Du kannst dich jetzt anmelden.',
+  'auth.password_changed': 'Das Passwort wurde geändert.',
+  'auth.registered': 'Registrierung erfolgreich. Bitte bestätige deine E-Mail-Adresse über den Link in der E-Mail.',
+  'auth.profile_updated': 'Das Profil wurde gespeichert.',
+  'auth.logged_out': 'Erfolgreich abgemeldet.',
+} as const;
+
+export type MessageKey = keyof typeof de;
+
+const en: Record<MessageKey, string> = {
+  'validation.required': 'This field is required.',
+  'validation.email': 'Please enter a valid e-mail address.',
+  'validation.confirmed': 'The confirmation does not match.',
+  'validation.length': 'Must be exactly {length} characters long.',
+  'validation.alpha': 'May only contain letters.',
+  'validation.regex': 'The format is invalid.',
+  'validation.is_not': 'This value is not allowed.',
+  'validation.is': 'The value does not match.',
+  'validation.min': 'Must be at least {min} characters long.',
+  'validation.max': 'May be at most {max} characters long.',
+  'validation.upCase': 'At least one capital letter required',
+  'validation.common_password': 'This password is too common and easy to guess.',
+  'validation.username': 'Only letters, digits, dot, hyphen and underscore (3–40 characters).',
+  'validation.invalid': 'The value is invalid.',
+  'validation.integer': 'Must be a whole number.',
+  'validation.number_min': 'Must be at least {min}.',
+  'validation.number_max': 'May be at most {max}.',
+  'validation.url': 'Please enter a valid http or https address.',
+  'validation.unknown_field': 'This field is not allowed.',
+  'validation.email_taken': 'This e-mail address is already taken.',
+  'validation.username_taken': 'This username is already taken.',
+  'validation.current_password': 'The current password is wrong.',
+  'validation.image_type': 'Please upload a JPEG, PNG, GIF or WebP image.',
+  'validation.image_size': 'The image may be at most {max} MB.',
+  'errors.validation_failed': 'The given data was invalid.',
+  'errors.unauthenticated': 'Not logged in.',
+  'errors.forbidden': 'You are not allowed to do this.',
+  'errors.not_found': 'Not found.',
+  'errors.route_not_found': 'This address does not exist.',
+  'errors.csrf_mismatch': 'The session has expired (CSRF token missing or wrong). Please reload the page.',
+  'errors.rate_limited': 'Too many requests. Please try again in {seconds} seconds.',
+  'errors.internal_error': 'An internal error occurred.',
+  'errors.service_unavailable': 'The service is unavailable right now. Please try again later.',
+  'errors.payload_too_large': 'The request is too large.',
+  'errors.unsupported_media_type': 'This request format is not supported.',
+  'errors.bad_request': 'The request is malformed.',
+  'errors.conflict': 'The operation conflicts with the current state.',
+  'auth.failed': 'These credentials do not match our records.',
+  'auth.throttled': 'Too many login attempts. Please try again in {seconds} seconds.',
+  'auth.disabled': 'This account has been disabled. Please contact support.',
+  'auth.verify_invalid': 'The verification link is invalid.',
+  'auth.verify_expired': 'The verification link has expired. Please request a new one.',
+  'auth.verified': 'Your e-mail address has been verified.',
+  'auth.already_verified': 'Your e-mail address is already verified.',
+  'auth.verification_sent': 'A new verification link has been sent.',
+  'auth.reset_link_sent': 'If an account with this e-mail address exists, a reset link has been sent.',
+  'auth.reset_invalid': 'This password reset link is invalid or has expired.',
+  'auth.password_reset': 'Your password has been reset. You can log in now.',
+  'auth.password_changed': 'Your password has been changed.',
+  'auth.registered': 'Registration successful. Please confirm your e-mail address with the link in the e-mail.',
+  'auth.profile_updated': 'Your profile has been saved.',
+  'auth.logged_out': 'Logged out successfully.',
+};
+
+export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { de, en };
+
+export type MessageParams = Record<string, string | number>;
+
+export function t(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  const template = MESSAGES[locale][key] ?? MESSAGES.de[key] ?? key;
+  return params ? template.replace(/\{(\w+)\}/g, (m, name: string) => String(params[name] ?? m)) : template;
+}
+
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(de, key);
+
+/**
+ * Validation messages travel inside zod issues as encoded keys (`@validation.min?min=8`), so one
+ * schema serves both sides; {@link localizeMessage} turns them into text for a locale.
+ */
+export function encodeMessage(key: MessageKey, params?: MessageParams): string {
+  if (!params) return `@${key}`;
+  const query = Object.entries(params)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
+  return `@${key}?${query}`;
+}
+
+export function localizeMessage(locale: Locale, raw: string): string {
+  if (!raw.startsWith('@')) return raw;
+  const [key = '', query = ''] = raw.slice(1).split('?');
+  if (!isMessageKey(key)) return raw;
+  const params: MessageParams = {};
+  for (const part of query ? query.split('&') : []) {
+    const [k = '', v = ''] = part.split('=');
+    params[decodeURIComponent(k)] = decodeURIComponent(v);
+  }
+  return t(locale, key, params);
+}
+
+/** Picks `de` or `en` from an Accept-Language header (q-values honoured); German by default. */
+export function pickLocale(acceptLanguage: string | undefined | null): Locale {
+  if (!acceptLanguage) return DEFAULT_LOCALE;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((r) => r.trim().startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const base = tag.split('-')[0];
+    if (base === 'de' || base === 'en') return base;
+  }
+  return DEFAULT_LOCALE;
+}

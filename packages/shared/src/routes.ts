@@ -1,0 +1,94 @@
+/**
+ * Every page route of spec section 2 in React Router notation. The web app builds its route
+ * table from this list (German without prefix, English under `/en`); the server answers these
+ * paths with the app's index.html and every other path with the same page but status 404.
+ */
+export const PAGE_ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/impress',
+  '/dsg',
+  '/employees',
+  '/seminar',
+  '/todos',
+  '/unauthorized',
+  '/user',
+  '/user/password',
+  '/video-example',
+  '/mcTest',
+  '/mcTest/assigned',
+  '/mcTest/history',
+  '/mcTest/open',
+  '/mcTest/own',
+  '/mcTest/QuestionPool',
+  '/mcTest/reports',
+  '/mcTest/TestReports',
+  '/mcTest/graduate/:id?',
+  '/mcTest/:id/edit',
+  '/mcTest/:id/new',
+  '/seminar/booked',
+  '/seminar/new',
+  '/seminar/own',
+  '/seminar/rise',
+  '/seminar/tempList',
+  '/seminar/:slug',
+  '/seminar/access-link/:id?',
+  '/seminar/booking/:id?',
+  '/seminar/id/:sid',
+  '/seminar/id/:sid/assign-user-company',
+  '/seminar/id/:sid/edit',
+  '/seminar/id/:sid/chapter/new',
+  '/seminar/id/:sid/chapter/position',
+  '/seminar/id/:sid/chapter/:cid',
+  '/seminar/id/:sid/chapter/:cid/newSub',
+  '/seminar/id/:sid/chapter/:cid/play',
+  '/seminar/id/:sid/chapter/:cid/subChapter',
+  '/seminar/id/:sid/chapter/:cid/subChapter/new',
+  '/seminar/id/:sid/chapter/:cid/subChapter/:scid',
+  '/payment/payment-confirmation',
+  '/payment/mollie/redirect',
+  '/payment/mollie/:webhook?',
+  '/payment/booking/:bookingId?',
+  '/payment/canceled/:bookingId?',
+  '/payment/completed/:bookingId?',
+  '/email/verify/:id?/:hash?',
+  '/reset-password/:token?',
+  '/company/:name',
+  '/company/:name/register',
+  '/company/:name/seminar',
+  '/company/:name/seminar/booked',
+  '/company/:name/seminar/new',
+  '/company/:name/seminar/own',
+  '/company/:name/seminar/:id',
+  '/user/:slug',
+] as const;
+
+/** Routes added beyond the spec (admin area of the administration issue lives here later). */
+export const EXTRA_PAGE_ROUTES = ['/admin', '/trainer', '/payment/test-checkout/:paymentId'] as const;
+
+export const EN_PREFIX = '/en';
+
+function toRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => {
+      if (seg.startsWith(':')) return seg.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${source || ''}/?$`);
+}
+
+const MATCHERS = [...PAGE_ROUTES, ...EXTRA_PAGE_ROUTES].map(toRegExp);
+
+/** True when `pathname` (with or without the `/en` prefix) is one of the app's pages. */
+export function isKnownPagePath(pathname: string): boolean {
+  let path = pathname;
+  if (path === EN_PREFIX || path === `${EN_PREFIX}/`) return true;
+  if (path.startsWith(`${EN_PREFIX}/`)) path = path.slice(EN_PREFIX.length);
+  if (path === '') path = '/';
+  return MATCHERS.some((re) => re.test(path));
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { SCOPES } from '../domain/scopes.ts';
+import { confirmed, email, password, personName, username } from './rules.ts';
+
+export const loginBodySchema = z
+  .object({
+    email: email(),
+    // never apply the password rule at login: old passwords must still work
+    password: z.string().min(1).max(1024),
+    remember: z.boolean().optional(),
+  })
+  .strict();
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const registerBodySchema = z
+  .object({
+    username: username(),
+    email: email(),
+    first_name: personName(),
+    last_name: personName(),
+    password: password(),
+    password_confirmation: z.string().max(1024),
+    locale: z.enum(['de', 'en']).optional(),
+  })
+  .strict()
+  .superRefine(confirmed('password'));
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: email() }).strict();
+
+export const resetPasswordBodySchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    email: email(),
+    password: password(),
+    password_confirmation: z.string().max(1024),
+  })
+  .strict()
+  .superRefine(confirmed('password'));
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const changePasswordBodySchema = z
+  .object({
+    current_password: z.string().min(1).max(1024),
+    password: password(),
+    password_confirmation: z.string().max(1024),
+  })
+  .strict()
+  .superRefine(confirmed('password'));
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The text fields of the multipart `POST /api/user/update`. */
+export const profileFieldsSchema = z.object({
+  username: username(),
+  email: email(),
+  first_name: personName(),
+  last_name: personName(),
+});
+export type ProfileFields = z.infer<typeof profileFieldsSchema>;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+export const companyRefSchema = z.object({ id: z.number().int(), name: z.string(), shortName: z.string() });
+
+export const userDtoSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  scope: z.array(z.enum(SCOPES)),
+  companies: z.array(companyRefSchema),
+  email_verified_at: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  locale: z.enum(['de', 'en']),
+});
+export type UserDto = z.infer<typeof userDtoSchema>;

@@ -1,0 +1,104 @@
+/**
+ * The form rules of spec section 5 as zod helpers. Their messages are encoded keys
+ * (see `encodeMessage`), shown in German or English by the server's error handler and by the
+ * web forms through `localizeMessage`.
+ */
+import { z } from 'zod';
+import { encodeMessage as m } from '../i18n/messages.ts';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+/** required: a non-empty (trimmed) string. */
+export const required = (max = 255) =>
+  z
+    .string({ error: m('validation.required') })
+    .trim()
+    .min(1, { error: m('validation.required') })
+    .max(max, { error: m('validation.max', { max }) });
+
+/** email: a syntactically valid address, stored lower-cased. */
+export const email = () =>
+  z
+    .string({ error: m('validation.required') })
+    .trim()
+    .min(1, { error: m('validation.required') })
+    .max(EMAIL_MAX, { error: m('validation.max', { max: EMAIL_MAX }) })
+    .pipe(z.email({ error: m('validation.email') }))
+    .transform((v) => v.normalize('NFKC').toLowerCase());
+
+/** min: at least n characters. */
+export const min = (n: number) => z.string().min(n, { error: m('validation.min', { min: n }) });
+
+/** length: exactly n characters. */
+export const length = (n: number) => z.string().length(n, { error: m('validation.length', { length: n }) });
+
+/** alpha: letters only (any script). */
+export const alpha = () => z.string().regex(/^\p{L}*$/u, { error: m('validation.alpha') });
+
+/** regex: matches the pattern. */
+export const regex = (pattern: RegExp) => z.string().regex(pattern, { error: m('validation.regex') });
+
+/** is: equals the given value. */
+export const is = (value: string) => z.string().refine((v) => v === value, { error: m('validation.is') });
+
+/** is_not: differs from the given value. */
+export const isNot = (value: string) => z.string().refine((v) => v !== value, { error: m('validation.is_not') });
+
+/** upCase: at least one capital letter ('Mindestens ein Großbuchstaben benötigt'). */
+export const upCase = () => z.string().regex(/\p{Lu}/u, { error: m('validation.upCase') });
+
+/** The password rule: 8 to 256 characters and one capital letter. */
+export const password = () =>
+  z
+    .string({ error: m('validation.required') })
+    .min(1, { error: m('validation.required') })
+    .min(PASSWORD_MIN, { error: m('validation.min', { min: PASSWORD_MIN }) })
+    .max(PASSWORD_MAX, { error: m('validation.max', { max: PASSWORD_MAX }) })
+    .regex(/\p{Lu}/u, { error: m('validation.upCase') });
+
+/** confirmed: `field_confirmation` equals `field`; the error sits on the confirmation field. */
+export function confirmed<T extends Record<string, unknown>>(field: keyof T & string) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    if (value[field] !== value[`${field}_confirmation`]) {
+      ctx.addIssue({ code: 'custom', path: [`${field}_confirmation`], message: m('validation.confirmed') });
+    }
+  };
+}
+
+export const username = () =>
+  z
+    .string({ error: m('validation.required') })
+    .trim()
+    .min(1, { error: m('validation.required') })
+    .regex(/^[\p{L}\p{N}._-]{3,40}$/u, { error: m('validation.username') });
+
+export const personName = () => required(NAME_MAX);
+
+/** An integer id from JSON or a path parameter. */
+export const id = () =>
+  z.coerce
+    .number({ error: m('validation.integer') })
+    .int({ error: m('validation.integer') })
+    .positive({ error: m('validation.number_min', { min: 1 }) })
+    .max(2_147_483_647, { error: m('validation.number_max', { max: 2_147_483_647 }) });
+
+/** An http(s) URL only (no javascript:, data:, …). */
+export const httpUrl = () =>
+  z
+    .string({ error: m('validation.required') })
+    .trim()
+    .max(2048, { error: m('validation.max', { max: 2048 }) })
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          return u.protocol === 'http:' || u.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      },
+      { error: m('validation.url') },
+    );

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'packages/shared', environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // API suites boot their own PGlite each; keep 2 cores busy without thrashing
+          maxWorkers: 2,
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
