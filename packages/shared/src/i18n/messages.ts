@@ -36,7 +36,8 @@ const de = {
   'errors.forbidden': 'Dafür fehlt die Berechtigung.',
   'errors.not_found': 'Nicht gefunden.',
   'errors.route_not_found': 'Diese Adresse gibt es nicht.',
-  'errors.csrf_mismatch': 'Die Sitzung ist abgelaufen (CSRF-Token fehlt oder ist falsch). Bitte die Seite neu laden.',
+  'errors.csrf_mismatch':
+    'Die Sitzung ist abgelaufen (CSRF-Token fehlt oder ist falsch). Bitte die Seite neu laden.',
   'errors.rate_limited': 'Zu viele Anfragen. Bitte in {seconds} Sekunden erneut versuchen.',
   'errors.internal_error': 'Ein interner Fehler ist aufgetreten.',
   'errors.service_unavailable': 'Der Dienst ist gerade nicht verfügbar. Bitte später erneut versuchen.',
@@ -52,11 +53,13 @@ const de = {
   'auth.verified': 'Die E-Mail-Adresse wurde bestätigt.',
   'auth.already_verified': 'Die E-Mail-Adresse ist bereits bestätigt.',
   'auth.verification_sent': 'Ein neuer Bestätigungslink wurde gesendet.',
-  'auth.reset_link_sent': 'Wenn ein Konto mit dieser E-Mail-Adresse existiert, wurde ein Link zum Zurücksetzen gesendet.',
+  'auth.reset_link_sent':
+    'Wenn ein Konto mit dieser E-Mail-Adresse existiert, wurde ein Link zum Zurücksetzen gesendet.',
   'auth.reset_invalid': 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen.',
   'auth.password_reset': 'Das Passwort wurde zurückgesetzt. Du kannst dich jetzt anmelden.',
   'auth.password_changed': 'Das Passwort wurde geändert.',
-  'auth.registered': 'Registrierung erfolgreich. Bitte bestätige deine E-Mail-Adresse über den Link in der E-Mail.',
+  'auth.registered':
+    'Registrierung erfolgreich. Bitte bestätige deine E-Mail-Adresse über den Link in der E-Mail.',
   'auth.profile_updated': 'Das Profil wurde gespeichert.',
   'auth.logged_out': 'Erfolgreich abgemeldet.',
 } as const;
@@ -113,7 +116,8 @@ const en: Record<MessageKey, string> = {
   'auth.reset_invalid': 'This password reset link is invalid or has expired.',
   'auth.password_reset': 'Your password has been reset. You can log in now.',
   'auth.password_changed': 'Your password has been changed.',
-  'auth.registered': 'Registration successful. Please confirm your e-mail address with the link in the e-mail.',
+  'auth.registered':
+    'Registration successful. Please confirm your e-mail address with the link in the e-mail.',
   'auth.profile_updated': 'Your profile has been saved.',
   'auth.logged_out': 'Logged out successfully.',
 };

@@ -10,7 +10,13 @@ export const paginated = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
   });
 
-export type Paginated<T> = { data: T[]; current_page: number; last_page: number; per_page: number; total: number };
+export type Paginated<T> = {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+};
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -45,7 +45,8 @@ export const regex = (pattern: RegExp) => z.string().regex(pattern, { error: m('
 export const is = (value: string) => z.string().refine((v) => v === value, { error: m('validation.is') });
 
 /** is_not: differs from the given value. */
-export const isNot = (value: string) => z.string().refine((v) => v !== value, { error: m('validation.is_not') });
+export const isNot = (value: string) =>
+  z.string().refine((v) => v !== value, { error: m('validation.is_not') });
 
 /** upCase: at least one capital letter ('Mindestens ein Großbuchstaben benötigt'). */
 export const upCase = () => z.string().regex(/\p{Lu}/u, { error: m('validation.upCase') });

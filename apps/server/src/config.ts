@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+const bool01 = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true')
+  .optional();
+
+const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
+
+/** The environment of DESIGN.md section 3, parsed by one zod schema. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: int(3000, 0, 65535),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('E-Learning <no-reply@localhost>'),
+    MOLLIE_API_KEY: z
+      .string()
+      .regex(/^(test|live)_\w+$/, 'must look like test_… or live_…')
+      .optional(),
+    MOLLIE_API_ENDPOINT: z.url().optional(),
+    CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code')
+      .default('CHF'),
+    MAX_VIDEO_MB: int(2048, 1, 1_000_000),
+    MAX_DOC_MB: int(50, 1, 100_000),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+    MATOMO_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MATOMO_SITE_ID: z.string().regex(/^\d+$/, 'must be a number').optional(),
+    DEMO_DATA: bool01,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
+    SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 365),
+    TRUST_PROXY: bool01,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (env.MATOMO_URL && !env.MATOMO_SITE_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MATOMO_SITE_ID'],
+        message: 'is required when MATOMO_URL is set',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  /** `memory://` keeps PGlite in memory (tests) */
+  dataDir: string;
+  databaseUrl?: string;
+  appUrl: string;
+  sessionSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  mollieApiKey?: string;
+  mollieApiEndpoint?: string;
+  currency: string;
+  maxVideoMb: number;
+  maxDocMb: number;
+  redisUrl?: string;
+  matomo: { url: string; siteId: string } | null;
+  demoData: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  trustProxy: boolean;
+  /** directory of the built web app; null = do not serve it */
+  webDist: string | null;
+  /** multiplies every rate limit (the bench raises limits so that 429s do not count as errors) */
+  rateLimitFactor: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws a {@link ConfigError} listing every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConfig {
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    sessionSecret: env.SESSION_SECRET ?? 'dev-only-secret-change-me-dev-only-secret',
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    mollieApiKey: env.MOLLIE_API_KEY,
+    mollieApiEndpoint: env.MOLLIE_API_ENDPOINT,
+    currency: env.CURRENCY,
+    maxVideoMb: env.MAX_VIDEO_MB,
+    maxDocMb: env.MAX_DOC_MB,
+    redisUrl: env.REDIS_URL,
+    matomo: env.MATOMO_URL && env.MATOMO_SITE_ID ? { url: env.MATOMO_URL, siteId: env.MATOMO_SITE_ID } : null,
+    demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
+    logLevel: env.LOG_LEVEL,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
+    trustProxy: env.TRUST_PROXY ?? false,
+    webDist: null,
+    rateLimitFactor: 1,
+    ...extra,
+  };
+}
+
+/** A config for tests: in-memory PGlite, no web app, quiet logs. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return configFromEnv(loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), {
+    dataDir: 'memory://',
+    appUrl: 'http://localhost:3000',
+    sessionSecret: 'test-secret-test-secret-test-secret-000',
+    demoData: false,
+    ...overrides,
+  });
+}

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories accept `Db | Tx` as their optional `tx`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  /** `SELECT 1`; throws when the database does not answer */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Logger {
+  error(obj: unknown, msg?: string): void;
+}
+
+export async function openDatabase(
+  opts: { databaseUrl?: string; dataDir: string },
+  log: Logger = console,
+): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // an idle client whose backend was killed must not crash the process (node-postgres docs)
+    pool.on('error', (err) => log.error({ err }, 'postgres pool error'));
+    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'pg',
+      ping: async () => {
+        await pool.query('SELECT 1');
+      },
+      migrate: async () => {
+        // several instances may start at once: one migrates, the others wait
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock(727274)');
+          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const memory = opts.dataDir === 'memory://';
+  const dir = memory ? undefined : path.resolve(opts.dataDir, 'pglite');
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({ dataDir: dir });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/**
+ * A fresh, empty PostgreSQL database cloned from nothing, for one test app; `drop()` removes it.
+ * Used when TEST_DATABASE_URL is set so that every test file gets its own database.
+ */
+export async function createScratchPostgres(
+  baseUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export { sql };

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('companies_short_name_lower_unique').on(sql`lower(${t.shortName})`)],
+);
+
+export const companyUsers = pgTable(
+  'company_users',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** a corporateTraining user who manages this company */
+    manager: boolean('manager').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);

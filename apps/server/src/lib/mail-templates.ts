@@ -1,0 +1,70 @@
+import type { Locale } from '@elearn/shared';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+interface Template {
+  subject: string;
+  greeting: string;
+  lines: string[];
+  action: string;
+  after: string;
+}
+
+const TEMPLATES: Record<
+  'verify' | 'reset',
+  Record<Locale, (p: { name: string; minutes: number }) => Template>
+> = {
+  verify: {
+    de: ({ name, minutes }) => ({
+      subject: 'Bitte bestätige deine E-Mail-Adresse',
+      greeting: `Hallo ${name}`,
+      lines: ['Willkommen auf der E-Learning-Plattform! Bitte bestätige deine E-Mail-Adresse.'],
+      action: 'E-Mail-Adresse bestätigen',
+      after: `Der Link ist ${minutes} Minuten gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail.`,
+    }),
+    en: ({ name, minutes }) => ({
+      subject: 'Please verify your e-mail address',
+      greeting: `Hello ${name}`,
+      lines: ['Welcome to the e-learning platform! Please confirm your e-mail address.'],
+      action: 'Verify e-mail address',
+      after: `The link is valid for ${minutes} minutes. If you did not register, ignore this e-mail.`,
+    }),
+  },
+  reset: {
+    de: ({ name, minutes }) => ({
+      subject: 'Passwort zurücksetzen',
+      greeting: `Hallo ${name}`,
+      lines: ['Du erhältst diese E-Mail, weil für dein Konto ein neues Passwort angefordert wurde.'],
+      action: 'Passwort zurücksetzen',
+      after: `Der Link ist ${minutes} Minuten gültig. Wenn du kein neues Passwort angefordert hast, ist nichts zu tun.`,
+    }),
+    en: ({ name, minutes }) => ({
+      subject: 'Reset your password',
+      greeting: `Hello ${name}`,
+      lines: ['You are receiving this e-mail because a password reset was requested for your account.'],
+      action: 'Reset password',
+      after: `The link is valid for ${minutes} minutes. If you did not request a reset, no action is needed.`,
+    }),
+  },
+};
+
+/** A mail with one call-to-action link, as text and HTML, in the user's language. */
+export function actionMail(
+  kind: 'verify' | 'reset',
+  locale: Locale,
+  name: string,
+  url: string,
+  minutes = 60,
+) {
+  const tpl = TEMPLATES[kind][locale]({ name, minutes });
+  const text = [`${tpl.greeting},`, '', ...tpl.lines, '', `${tpl.action}: ${url}`, '', tpl.after].join('\n');
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">
+<p>${escapeHtml(tpl.greeting)},</p>${tpl.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
+<p><a href="${escapeHtml(url)}">${escapeHtml(tpl.action)}</a></p>
+<p style="color:#555">${escapeHtml(tpl.after)}</p></body></html>`;
+  return { subject: tpl.subject, text, html, links: [url] };
+}

@@ -1,0 +1,22 @@
+import { encodeMessage } from '@elearn/shared';
+import type { z } from 'zod';
+import { validation } from '../errors.ts';
+
+/** Parses `data` with a shared schema outside Fastify's validation (multipart fields); 422 on failure. */
+export function validateWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.') || 'body';
+    const msg = issue.message.startsWith('@')
+      ? issue.message
+      : issue.code === 'invalid_type'
+        ? encodeMessage('validation.required')
+        : encodeMessage('validation.invalid');
+    const list = fields[key] ?? [];
+    if (!list.includes(msg)) list.push(msg);
+    fields[key] = list;
+  }
+  throw validation(fields);
+}

@@ -1,0 +1,323 @@
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  AVATAR_MAX_BYTES,
+  type ChangePasswordBody,
+  encodeMessage,
+  type Locale,
+  type LoginBody,
+  type ProfileFields,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type UserDto,
+} from '@elearn/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { passwordResetTokens } from '../../db/schema/index.ts';
+import { AppError, tooManyRequests, unauthenticated, validation } from '../../errors.ts';
+import { hmacHex, randomToken, safeEqual, sha1Hex, sha256Hex } from '../../lib/crypto.ts';
+import { actionMail } from '../../lib/mail-templates.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
+import type { RateCounter } from '../../lib/rate-counter.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import type { AuthUser, SessionManager } from '../../plugins/session.ts';
+import { toUserDto } from '../users/users.presenter.ts';
+import { type UserRow, usersRepository } from '../users/users.repository.ts';
+
+export const LINK_MINUTES = 60;
+const AVATAR_EXT: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+export interface AuthDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  counter: RateCounter;
+  /** where uploaded files live (DATA_DIR/uploads) */
+  uploadDir: string;
+  sessions: SessionManager;
+  now?: () => number;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+
+/**
+ * Accounts: login with Laravel-style throttling, registration with e-mail verification through
+ * signed links, password reset with hashed single-use tokens, profile and password changes.
+ */
+export function createAuthService(deps: AuthDeps) {
+  const { db, config, mailer, counter } = deps;
+  const now = deps.now ?? Date.now;
+  const f = config.rateLimitFactor;
+  const localePrefix = (l: Locale) => (l === 'en' ? '/en' : '');
+
+  async function throttle(key: string, limit: number, windowSeconds: number) {
+    const { count, resetInSeconds } = await counter.hit(key, windowSeconds);
+    if (count > limit * f) throw tooManyRequests(resetInSeconds);
+  }
+
+  const signVerification = (id: number, hash: string, expires: number) =>
+    hmacHex(config.sessionSecret, `verify|${id}|${hash}|${expires}`);
+
+  function verificationUrl(user: Pick<UserRow, 'id' | 'email' | 'locale'>): string {
+    const expires = Math.floor(now() / 1000) + LINK_MINUTES * 60;
+    const hash = sha1Hex(user.email);
+    const signature = signVerification(user.id, hash, expires);
+    const locale: Locale = user.locale === 'en' ? 'en' : 'de';
+    return `${config.appUrl}${localePrefix(locale)}/email/verify/${user.id}/${hash}?expires=${expires}&signature=${signature}`;
+  }
+
+  async function sendVerification(user: UserRow) {
+    const locale: Locale = user.locale === 'en' ? 'en' : 'de';
+    const mail = actionMail('verify', locale, user.firstName, verificationUrl(user), LINK_MINUTES);
+    return mailer.send({ to: user.email, ...mail });
+  }
+
+  async function dto(user: UserRow): Promise<UserDto> {
+    return toUserDto(user, await usersRepository.companiesOf(db, user.id));
+  }
+
+  return {
+    verificationUrl,
+
+    async currentUser(user: AuthUser): Promise<UserDto> {
+      return toUserDto(user, await usersRepository.companiesOf(db, user.id));
+    },
+
+    /** @throws auth.throttled (429), auth.failed (422), auth.disabled (403) */
+    async login(req: FastifyRequest, reply: FastifyReply, body: LoginBody): Promise<UserDto> {
+      const emailKey = `login:${body.email}|${req.ip}`;
+      const ipKey = `login-ip:${req.ip}`;
+      const [perEmail, perIp] = await Promise.all([counter.peek(emailKey), counter.peek(ipKey)]);
+      if (perEmail.count >= 5 * f) throw tooManyRequests(perEmail.resetInSeconds, 'auth.throttled');
+      if (perIp.count >= 50 * f) throw tooManyRequests(perIp.resetInSeconds, 'auth.throttled');
+
+      const user = await usersRepository.findByEmail(db, body.email);
+      const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+      if (!user || !ok) {
+        await Promise.all([counter.hit(emailKey, 60), counter.hit(ipKey, 600)]);
+        req.log.info({ event: 'login_failed', email: body.email }, 'login failed');
+        throw validation({ email: [encodeMessage('auth.failed')] }, 'auth.failed', 'auth.failed');
+      }
+      await counter.clear(emailKey);
+      if (user.disabledAt) throw new AppError(403, 'auth.disabled', 'auth.disabled');
+      if (needsRehash(user.passwordHash)) {
+        await usersRepository.update(db, user.id, { passwordHash: await hashPassword(body.password) });
+      }
+      // a new session id and CSRF token at login; the pre-login session ends (no fixation)
+      await endCurrentSession(req, reply);
+      await deps.sessions.start(req, reply, { userId: user.id, remember: body.remember ?? false });
+      req.log.info({ event: 'login', userId: user.id }, 'login');
+      return dto(user);
+    },
+
+    async logout(req: FastifyRequest, reply: FastifyReply) {
+      await deps.sessions.destroy(req, reply);
+      // a fresh guest session so that the SPA has a valid CSRF token right away
+      await deps.sessions.start(req, reply, { userId: null });
+      reply.header('Clear-Site-Data', '"cookies", "storage"');
+    },
+
+    /** @throws validation_failed (422) for taken username or e-mail, rate_limited (429) */
+    async register(req: FastifyRequest, reply: FastifyReply, body: RegisterBody, locale: Locale) {
+      await throttle(`register:${req.ip}`, 10, 3600);
+      const fields: Record<string, string[]> = {};
+      if (await usersRepository.usernameTaken(db, body.username))
+        fields.username = [encodeMessage('validation.username_taken')];
+      if (await usersRepository.emailTaken(db, body.email))
+        fields.email = [encodeMessage('validation.email_taken')];
+      if (Object.keys(fields).length) throw validation(fields);
+      const passwordHash = await hashPassword(body.password);
+      let user: UserRow;
+      try {
+        user = await usersRepository.insert(db, {
+          username: body.username,
+          email: body.email,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          passwordHash,
+          locale: body.locale ?? locale,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw validation({ email: [encodeMessage('validation.email_taken')] });
+        throw err;
+      }
+      req.log.info({ event: 'register', userId: user.id }, 'registered');
+      await endCurrentSession(req, reply);
+      await deps.sessions.start(req, reply, { userId: null });
+      await sendVerification(user);
+      return user;
+    },
+
+    /** @throws auth.verify_invalid / auth.verify_expired (403) */
+    async verifyEmail(id: number, hash: string, expires: string | undefined, signature: string | undefined) {
+      const exp = Number(expires);
+      const invalid = () => new AppError(403, 'auth.verify_invalid', 'auth.verify_invalid');
+      if (!signature || !expires || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{40}$/.test(hash))
+        throw invalid();
+      if (!safeEqual(signature, signVerification(id, hash, exp))) throw invalid();
+      if (exp * 1000 < now()) throw new AppError(403, 'auth.verify_expired', 'auth.verify_expired');
+      const user = await usersRepository.findById(db, id);
+      if (!user || !safeEqual(hash, sha1Hex(user.email))) throw invalid();
+      if (user.emailVerifiedAt) return { alreadyVerified: true };
+      await usersRepository.update(db, user.id, { emailVerifiedAt: new Date(now()) });
+      return { alreadyVerified: false };
+    },
+
+    async resendVerification(req: FastifyRequest, email: string | undefined) {
+      await throttle(`verify-resend:${req.ip}`, 6, 60);
+      const target = req.user
+        ? await usersRepository.findById(db, req.user.id)
+        : email
+          ? await usersRepository.findByEmail(db, email)
+          : undefined;
+      if (!target && !email && !req.user) throw unauthenticated();
+      if (!target || target.emailVerifiedAt || target.disabledAt) return;
+      const perEmail = await counter.hit(`verify-mail:${target.email}`, 60);
+      if (perEmail.count > 1 * f) return;
+      await sendVerification(target);
+    },
+
+    async forgotPassword(req: FastifyRequest, email: string) {
+      await throttle(`forgot-ip:${req.ip}`, 6, 60);
+      const perEmail = await counter.hit(`forgot:${email}`, 60);
+      if (perEmail.count > 1 * f) return;
+      const user = await usersRepository.findByEmail(db, email);
+      if (!user || user.disabledAt) return;
+      const token = randomToken(32);
+      await db
+        .insert(passwordResetTokens)
+        .values({ email, tokenHash: sha256Hex(token), createdAt: new Date(now()) })
+        .onConflictDoUpdate({
+          target: passwordResetTokens.email,
+          set: { tokenHash: sha256Hex(token), createdAt: new Date(now()) },
+        });
+      const locale: Locale = user.locale === 'en' ? 'en' : 'de';
+      const url = `${config.appUrl}${localePrefix(locale)}/reset-password/${token}?email=${encodeURIComponent(email)}`;
+      const mail = actionMail('reset', locale, user.firstName, url, LINK_MINUTES);
+      // not awaited: the answer must not reveal by its timing whether the address exists
+      void mailer.send({ to: user.email, ...mail });
+    },
+
+    /** @throws auth.reset_invalid (422) for an unknown, used, foreign or expired token */
+    async resetPassword(body: ResetPasswordBody) {
+      const [row] = await db
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.email, body.email))
+        .limit(1);
+      const invalid = () =>
+        validation(
+          { email: [encodeMessage('auth.reset_invalid')] },
+          'auth.reset_invalid',
+          'auth.reset_invalid',
+        );
+      if (!row || !safeEqual(row.tokenHash, sha256Hex(body.token))) throw invalid();
+      if (now() - row.createdAt.getTime() > LINK_MINUTES * 60_000) {
+        await db.delete(passwordResetTokens).where(eq(passwordResetTokens.email, body.email));
+        throw invalid();
+      }
+      const user = await usersRepository.findByEmail(db, body.email);
+      if (!user || user.disabledAt) throw invalid();
+      const passwordHash = await hashPassword(body.password);
+      // single use: the token row goes first, so a concurrent second use finds nothing
+      const deleted = await db
+        .delete(passwordResetTokens)
+        .where(eq(passwordResetTokens.email, body.email))
+        .returning({ email: passwordResetTokens.email });
+      if (deleted.length === 0) throw invalid();
+      await usersRepository.update(db, user.id, { passwordHash });
+      await deps.sessions.destroyAllForUser(user.id);
+    },
+
+    async changePassword(req: FastifyRequest, user: AuthUser, body: ChangePasswordBody) {
+      const row = await usersRepository.findById(db, user.id);
+      if (!row) throw unauthenticated();
+      if (!(await verifyPassword(row.passwordHash, body.current_password))) {
+        throw validation({ current_password: [encodeMessage('validation.current_password')] });
+      }
+      await usersRepository.update(db, user.id, { passwordHash: await hashPassword(body.password) });
+      // decision (ASVS 7.4.3): a password change ends every other session of the user
+      await deps.sessions.destroyAllForUser(user.id, req.session?.id);
+    },
+
+    /** @throws validation_failed (422) for taken names, bad avatar type or size */
+    async updateProfile(
+      user: AuthUser,
+      fields: ProfileFields,
+      avatar: { data: Buffer; truncated: boolean } | null,
+    ): Promise<UserDto> {
+      const errors: Record<string, string[]> = {};
+      if (await usersRepository.usernameTaken(db, fields.username, user.id))
+        errors.username = [encodeMessage('validation.username_taken')];
+      if (await usersRepository.emailTaken(db, fields.email, user.id))
+        errors.email = [encodeMessage('validation.email_taken')];
+      let avatarExt: string | null = null;
+      if (avatar) {
+        if (avatar.truncated || avatar.data.length > AVATAR_MAX_BYTES) {
+          errors.avatar = [encodeMessage('validation.image_size', { max: AVATAR_MAX_BYTES / 1024 / 1024 })];
+        } else {
+          const type = await fileTypeFromBuffer(avatar.data);
+          avatarExt = type ? (AVATAR_EXT[type.mime] ?? null) : null;
+          if (!avatarExt) errors.avatar = [encodeMessage('validation.image_type')];
+        }
+      }
+      if (Object.keys(errors).length) throw validation(errors);
+
+      const current = await usersRepository.findById(db, user.id);
+      if (!current) throw unauthenticated();
+      let avatarPath = current.avatarPath;
+      if (avatar && avatarExt) {
+        const dir = path.join(deps.uploadDir, 'avatars');
+        await mkdir(dir, { recursive: true });
+        const name = `${randomToken(16)}.${avatarExt}`;
+        const tmp = path.join(dir, `${name}.part`);
+        await writeFile(tmp, avatar.data);
+        await rename(tmp, path.join(dir, name));
+        avatarPath = `avatars/${name}`;
+      }
+      const emailChanged = fields.email !== current.email;
+      let updated: UserRow | undefined;
+      try {
+        updated = await usersRepository.update(db, user.id, {
+          username: fields.username,
+          email: fields.email,
+          firstName: fields.first_name,
+          lastName: fields.last_name,
+          avatarPath,
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+        });
+      } catch (err) {
+        if (avatarPath !== current.avatarPath && avatarPath)
+          await unlink(path.join(deps.uploadDir, avatarPath)).catch(() => {});
+        if (isUniqueViolation(err)) throw validation({ email: [encodeMessage('validation.email_taken')] });
+        throw err;
+      }
+      if (!updated) throw unauthenticated();
+      if (avatarPath !== current.avatarPath && current.avatarPath) {
+        await unlink(path.join(deps.uploadDir, current.avatarPath)).catch(() => {});
+      }
+      if (emailChanged) await sendVerification(updated);
+      return dto(updated);
+    },
+
+    async avatarFile(userId: number): Promise<string | null> {
+      const row = await usersRepository.findById(db, userId);
+      return row?.avatarPath ? path.join(deps.uploadDir, row.avatarPath) : null;
+    },
+  };
+
+  async function endCurrentSession(req: FastifyRequest, reply: FastifyReply) {
+    if (req.session) await deps.sessions.destroy(req, reply);
+  }
+}

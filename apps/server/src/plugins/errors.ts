@@ -1,0 +1,145 @@
+import { type ErrorBody, type Locale, localizeMessage, pickLocale, t } from '@elearn/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+  }
+}
+
+interface IssueLike {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function issueMessage(locale: Locale, issue: IssueLike): string {
+  const raw = issue.message ?? '';
+  if (raw.startsWith('@')) return localizeMessage(locale, raw);
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return issue.params?.input === undefined
+        ? t(locale, 'validation.required')
+        : t(locale, 'validation.invalid');
+    case 'unrecognized_keys':
+      return t(locale, 'validation.unknown_field');
+    case 'too_small':
+      return typeof issue.params?.minimum === 'number' && issue.params.origin === 'string'
+        ? t(locale, 'validation.min', { min: issue.params.minimum })
+        : t(locale, 'validation.number_min', { min: String(issue.params?.minimum ?? '') });
+    case 'too_big':
+      return issue.params?.origin === 'string'
+        ? t(locale, 'validation.max', { max: String(issue.params?.maximum ?? '') })
+        : t(locale, 'validation.number_max', { max: String(issue.params?.maximum ?? '') });
+    default:
+      return t(locale, 'validation.invalid');
+  }
+}
+
+/** Field errors of a failed zod validation, keyed like Laravel (`a.b`), messages localized. */
+export function fieldErrors(locale: Locale, issues: IssueLike[], context?: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const base = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const keys =
+      issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)
+        ? (issue.params.keys as string[]).map((k) => (base ? `${base}.${k}` : k))
+        : [base || context || 'body'];
+    for (const key of keys) {
+      const list = out[key] ?? [];
+      const msg = issueMessage(locale, issue);
+      if (!list.includes(msg)) list.push(msg);
+      out[key] = list;
+    }
+  }
+  return out;
+}
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  body: ErrorBody,
+  headers?: Record<string, string>,
+) {
+  if (headers) reply.headers(headers);
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+function appErrorBody(locale: Locale, err: AppError): ErrorBody {
+  const body: ErrorBody = { message: t(locale, err.messageKey, err.params), code: err.code };
+  if (err.fields) {
+    body.errors = Object.fromEntries(
+      Object.entries(err.fields).map(([k, msgs]) => [k, msgs.map((m) => localizeMessage(locale, m))]),
+    );
+  }
+  return body;
+}
+
+/**
+ * One error handler producing the shapes of DESIGN.md section 4 with a stable `code`, messages in
+ * the request's language. Unknown errors are logged with the request id and become a generic 500.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('locale', 'de');
+  app.addHook('onRequest', async (req) => {
+    req.locale = pickLocale(req.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    const locale = req.locale ?? 'de';
+    if (error instanceof AppError) {
+      if (error.status >= 500) req.log.error({ err: error }, 'app error');
+      return sendError(reply, error.status, appErrorBody(locale, error), error.headers);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const ctx = (error as { validationContext?: string }).validationContext;
+      return sendError(reply, 422, {
+        message: t(locale, 'errors.validation_failed'),
+        code: 'validation_failed',
+        errors: fieldErrors(locale, error.validation as IssueLike[], ctx),
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      req.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return sendError(reply, 500, { message: t(locale, 'errors.internal_error'), code: 'internal_error' });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 429) {
+      const retry = String(reply.getHeader('retry-after') ?? 60);
+      return sendError(reply, 429, {
+        message: t(locale, 'errors.rate_limited', { seconds: retry }),
+        code: 'rate_limited',
+      });
+    }
+    if (status === 413) {
+      return sendError(reply, 413, {
+        message: t(locale, 'errors.payload_too_large'),
+        code: 'payload_too_large',
+      });
+    }
+    if (status === 415) {
+      return sendError(reply, 415, {
+        message: t(locale, 'errors.unsupported_media_type'),
+        code: 'unsupported_media_type',
+      });
+    }
+    if (status === 503) {
+      return sendError(reply, 503, {
+        message: t(locale, 'errors.service_unavailable'),
+        code: 'service_unavailable',
+      });
+    }
+    if (status >= 400 && status < 500) {
+      return sendError(reply, status === 404 ? 404 : 400, {
+        message: t(locale, status === 404 ? 'errors.not_found' : 'errors.bad_request'),
+        code: status === 404 ? 'not_found' : 'bad_request',
+      });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, { message: t(locale, 'errors.internal_error'), code: 'internal_error' });
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppConfig } from '../config.ts';
+import { randomToken } from '../lib/crypto.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** links in the mail, logged when mails go to files so a developer can click them */
+  links?: string[];
+}
+
+export interface Mailer {
+  /** sends one mail; never throws (a failure is logged, the caller's operation stands) */
+  send(message: MailMessage): Promise<boolean>;
+  close(): void;
+}
+
+/** Strips CR/LF from header values (no SMTP header injection, ASVS 1.3.11). */
+const header = (v: string) => v.replace(/[\r\n]+/g, ' ').trim();
+
+/**
+ * SMTP when SMTP_URL is set; otherwise every mail becomes an .eml file under DATA_DIR/mail and
+ * its links are logged. Sending is retried twice with a short pause before it is given up.
+ */
+export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
+  let transport: Transporter;
+  let dir: string | null = null;
+  if (config.smtpUrl) {
+    transport = nodemailer.createTransport(config.smtpUrl);
+  } else {
+    transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    dir = config.dataDir === 'memory://' ? null : path.resolve(config.dataDir, 'mail');
+  }
+  return {
+    async send(message) {
+      const mail = {
+        from: config.mailFrom,
+        to: header(message.to),
+        subject: header(message.subject),
+        text: message.text,
+        html: message.html,
+      };
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+          const info = await transport.sendMail(mail);
+          if (!config.smtpUrl) {
+            if (dir) {
+              mkdirSync(dir, { recursive: true });
+              const file = path.join(
+                dir,
+                `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`,
+              );
+              writeFileSync(file, (info as unknown as { message: Buffer }).message);
+              log.info(
+                { to: mail.to, subject: mail.subject, file, links: message.links },
+                'mail written to file',
+              );
+            } else {
+              log.debug({ to: mail.to, subject: mail.subject }, 'mail discarded (memory mode)');
+            }
+          }
+          return true;
+        } catch (err) {
+          log.warn({ err, attempt, to: mail.to }, 'sending mail failed');
+          if (attempt < 3) await new Promise((r) => setTimeout(r, 200 * attempt));
+        }
+      }
+      log.error({ to: mail.to, subject: mail.subject }, 'mail given up after 3 attempts');
+      return false;
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

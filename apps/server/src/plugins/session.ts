@@ -1,0 +1,278 @@
+import { SCOPES, type Scope } from '@elearn/shared';
+import fastifyCookie from '@fastify/cookie';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema/index.ts';
+import { csrfMismatch, forbidden, unauthenticated } from '../errors.ts';
+import { randomToken, safeEqual, sha256Hex } from '../lib/crypto.ts';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  scopes: Scope[];
+  locale: 'de' | 'en';
+  emailVerifiedAt: Date | null;
+  avatarPath: string | null;
+}
+
+export interface SessionState {
+  /** SHA-256 of the cookie value: the primary key of the row */
+  id: string;
+  userId: number | null;
+  csrfToken: string;
+  remember: boolean;
+  createdAt: Date;
+  lastActivityAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionState | null;
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    sessions: SessionManager;
+    /** preHandler: 401 unless logged in */
+    requireUser: preHandlerAsyncHookHandler;
+    /** preHandler: 401 unless logged in, 403 unless the user has one of the scopes */
+    requireScope(...scopes: Scope[]): preHandlerAsyncHookHandler;
+  }
+  interface FastifyContextConfig {
+    /** false exempts a state-changing route from the CSRF check (only the payment webhook) */
+    csrf?: boolean;
+  }
+}
+
+const REMEMBER_DAYS = 30;
+const TOUCH_AFTER_MS = 60_000;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const TOKEN_RE = /^[A-Za-z0-9_-]{32}$/;
+
+export interface SessionManager {
+  cookieNames: { session: string; xsrf: string };
+  /** cookies carry Secure (APP_URL is https) */
+  secure: boolean;
+  /** a new session (new id, new CSRF token) for `userId`; the caller destroys the old one */
+  start(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    opts: { userId: number | null; remember?: boolean },
+  ): Promise<void>;
+  /** ends the request's session and clears its cookies */
+  destroy(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** ends every session of a user except `keepId` (password change/reset, disabling) */
+  destroyAllForUser(userId: number, keepId?: string): Promise<void>;
+  /** deletes expired rows; returns how many */
+  sweep(): Promise<number>;
+}
+
+type Row = {
+  id: string;
+  userId: number | null;
+  csrfToken: string;
+  remember: boolean;
+  createdAt: Date;
+  lastActivityAt: Date;
+  uId: number | null;
+  username: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  scopes: string[] | null;
+  locale: string | null;
+  emailVerifiedAt: Date | null;
+  avatarPath: string | null;
+  disabledAt: Date | null;
+};
+
+/**
+ * Server-side sessions in the database with a Sanctum-style CSRF cookie (DESIGN section 5).
+ * Every request costs one indexed lookup (session joined with its user), so a disabled or
+ * demoted user is seen on the very next request; the row is touched at most once a minute.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; config: AppConfig; now?: () => number }) => {
+    const { db, config } = opts;
+    const now = opts.now ?? Date.now;
+    const secure = config.appUrl.startsWith('https://');
+    const prefix = secure && config.env === 'production' ? '__Host-' : '';
+    const cookieNames = { session: `${prefix}session`, xsrf: `${prefix}XSRF-TOKEN` };
+    const idleMs = config.sessionIdleMinutes * 60_000;
+    const absoluteMs = config.sessionAbsoluteHours * 3_600_000;
+    const rememberMs = REMEMBER_DAYS * 86_400_000;
+
+    await app.register(fastifyCookie);
+
+    const lookup = db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        csrfToken: sessions.csrfToken,
+        remember: sessions.remember,
+        createdAt: sessions.createdAt,
+        lastActivityAt: sessions.lastActivityAt,
+        uId: users.id,
+        username: users.username,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        scopes: users.scopes,
+        locale: users.locale,
+        emailVerifiedAt: users.emailVerifiedAt,
+        avatarPath: users.avatarPath,
+        disabledAt: users.disabledAt,
+      })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .prepare('session_lookup');
+
+    const expired = (row: Pick<Row, 'remember' | 'createdAt' | 'lastActivityAt'>, t: number) => {
+      const idle = row.remember ? rememberMs : idleMs;
+      const absolute = row.remember ? rememberMs : absoluteMs;
+      return t - row.lastActivityAt.getTime() > idle || t - row.createdAt.getTime() > absolute;
+    };
+
+    const setCookies = (reply: FastifyReply, token: string, csrf: string, remember: boolean) => {
+      const base = { path: '/', sameSite: 'lax' as const, secure };
+      reply.setCookie(cookieNames.session, token, {
+        ...base,
+        httpOnly: true,
+        ...(remember ? { maxAge: rememberMs / 1000 } : {}),
+      });
+      reply.setCookie(cookieNames.xsrf, csrf, { ...base, httpOnly: false });
+    };
+
+    const clearCookies = (reply: FastifyReply) => {
+      reply.clearCookie(cookieNames.session, { path: '/', secure, sameSite: 'lax', httpOnly: true });
+      reply.clearCookie(cookieNames.xsrf, { path: '/', secure, sameSite: 'lax' });
+    };
+
+    const manager: SessionManager = {
+      cookieNames,
+      secure,
+      async start(req, reply, { userId, remember = false }) {
+        const token = randomToken(24);
+        const csrf = randomToken(32);
+        const at = new Date(now());
+        const id = sha256Hex(token);
+        await db.insert(sessions).values({
+          id,
+          userId,
+          csrfToken: csrf,
+          remember,
+          createdAt: at,
+          lastActivityAt: at,
+          ip: req.ip,
+          userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
+        });
+        req.session = { id, userId, csrfToken: csrf, remember, createdAt: at, lastActivityAt: at };
+        setCookies(reply, token, csrf, remember);
+      },
+      async destroy(req, reply) {
+        if (req.session) await db.delete(sessions).where(eq(sessions.id, req.session.id));
+        req.session = null;
+        req.user = null;
+        clearCookies(reply);
+      },
+      async destroyAllForUser(userId, keepId) {
+        await db
+          .delete(sessions)
+          .where(
+            keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId),
+          );
+      },
+      async sweep() {
+        const t = now();
+        const rows = await db
+          .delete(sessions)
+          .where(
+            or(
+              and(eq(sessions.remember, false), lt(sessions.lastActivityAt, new Date(t - idleMs))),
+              and(eq(sessions.remember, false), lt(sessions.createdAt, new Date(t - absoluteMs))),
+              lt(sessions.lastActivityAt, new Date(t - rememberMs)),
+              lt(sessions.createdAt, new Date(t - rememberMs)),
+            ),
+          )
+          .returning({ id: sessions.id });
+        return rows.length;
+      },
+    };
+
+    app.decorate('sessions', manager);
+    app.decorateRequest('session', null);
+    app.decorateRequest('user', null);
+
+    app.addHook('onRequest', async (req) => {
+      const token = req.cookies[cookieNames.session];
+      if (token && TOKEN_RE.test(token)) {
+        const id = sha256Hex(token);
+        const [row] = (await lookup.execute({ id })) as Row[];
+        const t = now();
+        if (row) {
+          if (expired(row, t) || (row.userId !== null && (row.uId === null || row.disabledAt !== null))) {
+            await db.delete(sessions).where(eq(sessions.id, id));
+          } else {
+            req.session = {
+              id,
+              userId: row.userId,
+              csrfToken: row.csrfToken,
+              remember: row.remember,
+              createdAt: row.createdAt,
+              lastActivityAt: row.lastActivityAt,
+            };
+            if (row.uId !== null) {
+              req.user = {
+                id: row.uId,
+                username: row.username ?? '',
+                email: row.email ?? '',
+                firstName: row.firstName ?? '',
+                lastName: row.lastName ?? '',
+                scopes: (row.scopes ?? []).filter((s): s is Scope =>
+                  (SCOPES as readonly string[]).includes(s),
+                ),
+                locale: row.locale === 'en' ? 'en' : 'de',
+                emailVerifiedAt: row.emailVerifiedAt,
+                avatarPath: row.avatarPath,
+              };
+            }
+            if (t - row.lastActivityAt.getTime() > TOUCH_AFTER_MS) {
+              await db
+                .update(sessions)
+                .set({ lastActivityAt: new Date(t) })
+                .where(eq(sessions.id, id));
+            }
+          }
+        }
+      }
+      // CSRF (synchronizer token): only the X-XSRF-TOKEN header counts, compared in constant time
+      if (MUTATING.has(req.method) && req.routeOptions.config?.csrf !== false) {
+        const header = req.headers['x-xsrf-token'];
+        if (!req.session || typeof header !== 'string' || !safeEqual(header, req.session.csrfToken)) {
+          throw csrfMismatch();
+        }
+      }
+    });
+
+    app.decorate('requireUser', async (req: FastifyRequest) => {
+      if (!req.user) throw unauthenticated();
+    });
+    app.decorate('requireScope', (...scopes: Scope[]) => async (req: FastifyRequest) => {
+      if (!req.user) throw unauthenticated();
+      if (!scopes.some((s) => req.user?.scopes.includes(s))) throw forbidden();
+    });
+
+    const timer = setInterval(() => {
+      manager.sweep().catch((err) => app.log.warn({ err }, 'session sweep failed'));
+    }, 10 * 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'session' },
+);
