@@ -8,58 +8,47 @@ const bool01 = z
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
 /** The environment of DESIGN.md section 3, parsed by one zod schema. */
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: int(3000, 0, 65535),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-    APP_URL: z.url({ protocol: /^https?$/ }).optional(),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional(),
-    MAIL_FROM: z.string().min(3).default('E-Learning <no-reply@localhost>'),
-    MOLLIE_API_KEY: z
-      .string()
-      .regex(/^(test|live)_\w+$/, 'must look like test_… or live_…')
-      .optional(),
-    MOLLIE_API_ENDPOINT: z.url().optional(),
-    CURRENCY: z
-      .string()
-      .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code')
-      .default('CHF'),
-    MAX_VIDEO_MB: int(2048, 1, 1_000_000),
-    MAX_DOC_MB: int(50, 1, 100_000),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-      .optional(),
-    MATOMO_URL: z.url({ protocol: /^https?$/ }).optional(),
-    MATOMO_SITE_ID: z.string().regex(/^\d+$/, 'must be a number').optional(),
-    DEMO_DATA: bool01,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
-    SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 365),
-    TRUST_PROXY: bool01,
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
-    }
-    if (env.MATOMO_URL && !env.MATOMO_SITE_ID) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['MATOMO_SITE_ID'],
-        message: 'is required when MATOMO_URL is set',
-      });
-    }
-  });
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('E-Learning <no-reply@localhost>'),
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_\w+$/, 'must look like test_… or live_…')
+    .optional(),
+  MOLLIE_API_ENDPOINT: z.url().optional(),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code')
+    .default('CHF'),
+  MAX_VIDEO_MB: int(2048, 1, 1_000_000),
+  MAX_DOC_MB: int(50, 1, 100_000),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  MATOMO_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MATOMO_SITE_ID: z.string().regex(/^\d+$/, 'must be a number').optional(),
+  DEMO_DATA: bool01,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
+  SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 365),
+  TRUST_PROXY: bool01,
+  /** multiplies every rate limit; only for benchmarks and load tests */
+  RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
+});
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -102,9 +91,17 @@ export class ConfigError extends Error {
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+  // rules across variables, checked even when others are bad so that one message lists all
+  if (cleaned.NODE_ENV === 'production' && !cleaned.SESSION_SECRET) {
+    problems.push('SESSION_SECRET: is required in production');
   }
+  if (cleaned.MATOMO_URL && !cleaned.MATOMO_SITE_ID) {
+    problems.push('MATOMO_SITE_ID: is required when MATOMO_URL is set');
+  }
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   return parsed.data;
 }
 
@@ -132,7 +129,7 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
     trustProxy: env.TRUST_PROXY ?? false,
     webDist: null,
-    rateLimitFactor: 1,
+    rateLimitFactor: env.RATE_LIMIT_FACTOR,
     ...extra,
   };
 }

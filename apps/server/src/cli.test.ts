@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli.ts';
+import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+
+describe('command line', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  const run = (...args: string[]) => runCli(args, t.app.database);
+
+  it('creates a verified user with scopes who can log in', async () => {
+    const out = await run(
+      'user:create',
+      '--email',
+      'Cli@Example.test',
+      '--username',
+      'cli',
+      '--first',
+      'C',
+      '--last',
+      'L',
+      '--password',
+      'Cli-Pass-1',
+      '--scopes',
+      'trainer,admin',
+    );
+    expect(out[0]).toMatch(/created user #\d+ cli@example.test/);
+    const a = await t.loginAs('cli@example.test', 'Cli-Pass-1');
+    const me = (await a.get('/api/user')).json();
+    expect(me.scope.sort()).toEqual(['admin', 'trainer']);
+    expect(me.email_verified_at).not.toBeNull();
+  });
+
+  it('generates and prints a password when none is given', async () => {
+    const out = await run(
+      'user:create',
+      '--email',
+      'gen@example.test',
+      '--username',
+      'gen',
+      '--first',
+      'G',
+      '--last',
+      'L',
+    );
+    const pw = out[1]?.replace('password: ', '') ?? '';
+    await t.loginAs('gen@example.test', pw);
+  });
+
+  it('sets scopes, resets a password (ending sessions), creates a company and adds members', async () => {
+    await run(
+      'user:create',
+      '--email',
+      'm@example.test',
+      '--username',
+      'mmm',
+      '--first',
+      'M',
+      '--last',
+      'M',
+      '--password',
+      'Member-Pass1',
+    );
+    const live = await t.loginAs('m@example.test', 'Member-Pass1');
+    await run('user:scopes', '--email', 'm@example.test', '--scopes', 'corporateTraining');
+    expect((await live.get('/api/user')).json().scope).toEqual(['corporateTraining']);
+    await run('company:create', '--name', 'Beispiel GmbH', '--short', 'beispiel');
+    await run('company:add-user', '--short', 'beispiel', '--email', 'm@example.test', '--manager');
+    expect((await live.get('/api/user')).json().companies).toMatchObject([
+      { name: 'Beispiel GmbH', shortName: 'beispiel' },
+    ]);
+    await run('user:password', '--email', 'm@example.test', '--password', 'Other-Pass1');
+    expect((await live.get('/api/user')).statusCode).toBe(401);
+    await t.loginAs('m@example.test', 'Other-Pass1');
+  });
+
+  it.each([
+    [['user:create', '--email', 'x@example.test'], /missing option/],
+    [['user:create', '--email', 'bad', '--username', 'u1', '--first', 'a', '--last', 'b'], /invalid e-mail/],
+    [
+      [
+        'user:create',
+        '--email',
+        'w@example.test',
+        '--username',
+        'u2',
+        '--first',
+        'a',
+        '--last',
+        'b',
+        '--password',
+        'weak',
+      ],
+      /capital letter/,
+    ],
+    [['user:scopes', '--email', 'cli@example.test', '--scopes', 'root'], /unknown scope/],
+    [['user:scopes', '--email', 'nobody@example.test', '--scopes', ''], /no user/],
+    [['company:create', '--name', 'X', '--short', 'has space'], /short name/],
+    [['company:create', '--name', 'Dup', '--short', 'BEISPIEL'], /already taken/],
+    [['company:add-user', '--short', 'nope', '--email', 'cli@example.test'], /no company/],
+    [['frobnicate'], /unknown command/],
+  ])('refuses %j', async (args, message) => {
+    await expect(run(...args)).rejects.toThrow(message);
+  });
+
+  it('creates the demo data with the demo logins', async () => {
+    const out = await run('demo:seed');
+    expect(out.join('\n')).toContain('admin@example.com');
+    const a = await t.loginAs('firma@example.com', 'Demo-Passwort1');
+    const me = (await a.get('/api/user')).json();
+    expect(me.scope).toEqual(['corporateTraining']);
+    expect(me.companies[0].shortName).toBe('muster');
+  });
+});

@@ -1,0 +1,166 @@
+import { parseArgs } from 'node:util';
+import { rules, SCOPES, type Scope } from '@elearn/shared';
+import { ConfigError, loadEnv } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed.ts';
+import { randomToken } from './lib/crypto.ts';
+import { hashPassword } from './lib/passwords.ts';
+import { companiesRepository } from './modules/companies/companies.repository.ts';
+import { usersRepository } from './modules/users/users.repository.ts';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  user:create   --email E --username U --first F --last L [--password P] [--scopes admin,trainer]
+                creates a verified user (prints a generated password when none is given)
+  user:scopes   --email E --scopes admin,trainer,corporateTraining   (empty string = student)
+  user:password --email E [--password P]   resets the password and ends the user's sessions
+  company:create --name N --short S
+  company:add-user --short S --email E [--manager]   adds a member (manager = corporateTraining of it)
+  demo:seed     creates the demo data (also on a non-empty database)
+
+The database is DATABASE_URL, else the PGlite data in DATA_DIR (default ./data). PGlite allows one
+process at a time: stop the server before using the command line on the embedded database.`;
+
+export class CliError extends Error {}
+
+function parseScopes(value: string | undefined): Scope[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (bad.length) throw new CliError(`unknown scope(s): ${bad.join(', ')} (allowed: ${SCOPES.join(', ')})`);
+  return [...new Set(list)] as Scope[];
+}
+
+function need(values: Record<string, unknown>, ...names: string[]) {
+  const missing = names.filter((n) => typeof values[n] !== 'string' || values[n] === '');
+  if (missing.length) throw new CliError(`missing option(s): ${missing.map((m) => `--${m}`).join(', ')}`);
+}
+
+function checkPassword(pw: string) {
+  const r = rules.password().safeParse(pw);
+  if (!r.success) throw new CliError('password must have 8 to 256 characters and one capital letter');
+}
+
+/** Runs one command against an open database; returns the lines to print. */
+export async function runCli(argv: string[], database: Database): Promise<string[]> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      username: { type: 'string' },
+      first: { type: 'string' },
+      last: { type: 'string' },
+      password: { type: 'string' },
+      scopes: { type: 'string' },
+      name: { type: 'string' },
+      short: { type: 'string' },
+      manager: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const db = database.db;
+  const email = values.email?.trim().toLowerCase();
+  switch (command) {
+    case 'user:create': {
+      need(values, 'email', 'username', 'first', 'last');
+      const parsedEmail = rules.email().safeParse(email);
+      if (!parsedEmail.success) throw new CliError(`invalid e-mail: ${values.email}`);
+      if (await usersRepository.emailTaken(db, parsedEmail.data)) throw new CliError('e-mail already taken');
+      if (await usersRepository.usernameTaken(db, values.username!))
+        throw new CliError('username already taken');
+      const password = values.password ?? `${randomToken(9)}A1`;
+      checkPassword(password);
+      const user = await usersRepository.insert(db, {
+        email: parsedEmail.data,
+        username: values.username!,
+        firstName: values.first!,
+        lastName: values.last!,
+        passwordHash: await hashPassword(password),
+        scopes: parseScopes(values.scopes),
+        emailVerifiedAt: new Date(),
+      });
+      return [
+        `created user #${user.id} ${user.email}`,
+        ...(values.password ? [] : [`password: ${password}`]),
+      ];
+    }
+    case 'user:scopes': {
+      need(values, 'email');
+      if (values.scopes === undefined) throw new CliError('missing option(s): --scopes');
+      const user = await usersRepository.findByEmail(db, email!);
+      if (!user) throw new CliError(`no user with e-mail ${email}`);
+      const scopes = parseScopes(values.scopes);
+      await usersRepository.update(db, user.id, { scopes });
+      return [`${user.email}: scopes ${scopes.length ? scopes.join(', ') : '(student)'}`];
+    }
+    case 'user:password': {
+      need(values, 'email');
+      const user = await usersRepository.findByEmail(db, email!);
+      if (!user) throw new CliError(`no user with e-mail ${email}`);
+      const password = values.password ?? `${randomToken(9)}A1`;
+      checkPassword(password);
+      await usersRepository.update(db, user.id, { passwordHash: await hashPassword(password) });
+      const { sessions } = await import('./db/schema/index.ts');
+      const { eq } = await import('drizzle-orm');
+      await db.delete(sessions).where(eq(sessions.userId, user.id));
+      return [`password of ${user.email} reset`, ...(values.password ? [] : [`password: ${password}`])];
+    }
+    case 'company:create': {
+      need(values, 'name', 'short');
+      if (!/^[A-Za-z0-9_-]{2,40}$/.test(values.short!)) {
+        throw new CliError(
+          'short name: 2 to 40 letters, digits, - or _ (it appears in /company/{name} URLs)',
+        );
+      }
+      if (await companiesRepository.findByShortName(db, values.short!))
+        throw new CliError('short name already taken');
+      const company = await companiesRepository.insert(db, { name: values.name!, shortName: values.short! });
+      return [`created company #${company.id} ${company.name} (${company.shortName})`];
+    }
+    case 'company:add-user': {
+      need(values, 'short', 'email');
+      const company = await companiesRepository.findByShortName(db, values.short!);
+      if (!company) throw new CliError(`no company with short name ${values.short}`);
+      const user = await usersRepository.findByEmail(db, email!);
+      if (!user) throw new CliError(`no user with e-mail ${email}`);
+      await companiesRepository.addMember(db, company.id, user.id, values.manager ?? false);
+      return [`${user.email} is now a ${values.manager ? 'manager' : 'member'} of ${company.shortName}`];
+    }
+    case 'demo:seed': {
+      const logins = await seedDemoData(db, { onlyIfEmpty: false });
+      return ['demo data created', ...(logins ?? []).map((l) => `${l.role}: ${l.email} / ${l.password}`)];
+    }
+    default:
+      throw new CliError(command ? `unknown command: ${command}\n\n${USAGE}` : USAGE);
+  }
+}
+
+async function main() {
+  let database: Database | null = null;
+  try {
+    const env = loadEnv();
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    await database.migrate();
+    for (const line of await runCli(process.argv.slice(2), database)) console.log(line);
+  } catch (err) {
+    if (
+      err instanceof CliError ||
+      err instanceof ConfigError ||
+      (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
+      console.error((err as Error).message);
+      process.exitCode = 2;
+    } else {
+      console.error(err);
+      process.exitCode = 1;
+    }
+  } finally {
+    await database?.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
