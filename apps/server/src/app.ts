@@ -26,6 +26,8 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     rateCounter: RateCounter;
+    /** every route as registered (method, url); read by the authorization matrix test */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -88,6 +90,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
   });
   app.server.headersTimeout = 20_000;
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routeList.push({ method, url: route.url });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

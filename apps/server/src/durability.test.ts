@@ -9,7 +9,7 @@ import { httpClient, startServerProcess } from './test/server-process.ts';
  * acknowledged must survive a SIGKILL of the process: PGlite writes its WAL to the data files
  * through the OS before a query returns, and only a machine crash could lose it.
  */
-describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite durability and shutdown (real process)', () => {
+describe('PGlite durability and shutdown (real process)', () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const d of dirs) await rm(d, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { SCOPES, type Scope } from '@elearn/shared';
 import fastifyCookie from '@fastify/cookie';
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -38,10 +38,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: SessionManager;
-    /** preHandler: 401 unless logged in */
-    requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: 401 unless logged in, 403 unless the user has one of the scopes */
-    requireScope(...scopes: Scope[]): preHandlerAsyncHookHandler;
+    /** onRequest hook: 401 unless logged in (before the body is parsed or validated) */
+    requireUser: onRequestAsyncHookHandler;
+    /** onRequest hook: 401 unless logged in, 403 unless the user has one of the scopes */
+    requireScope(...scopes: Scope[]): onRequestAsyncHookHandler;
   }
   interface FastifyContextConfig {
     /** false exempts a state-changing route from the CSRF check (only the payment webhook) */

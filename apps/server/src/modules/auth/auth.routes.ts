@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/user',
-    { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: userDtoSchema } } },
+    { onRequest: app.requireUser, schema: { tags: ['auth'], response: { 200: userDtoSchema } } },
     async (req) => auth.currentUser(req.user!),
   );
 
@@ -140,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/password',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['user'], body: changePasswordBodySchema, response: { 200: messageSchema } },
     },
     async (req) => {
@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/update',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: userDtoSchema } },
     },
     async (req) => {
