@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // API suites boot their own PGlite each; keep 2 cores busy without thrashing
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', environment: 'node' } },
       {
@@ -11,8 +13,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // API suites boot their own PGlite each; keep 2 cores busy without thrashing
-          maxWorkers: 2,
         },
       },
       'apps/web/vitest.config.ts',

@@ -196,7 +196,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(sessionPlugin, { db: database.db, config, now: opts.now });
+  // in-memory auth caches only where this process is the database's only user (lib/auth-cache.ts)
+  const cacheAuth = database.kind === 'pglite';
+  await app.register(sessionPlugin, { db: database.db, config, now: opts.now, cache: cacheAuth });
 
   // the built web app: hashed assets as static files, every page route answered by index.html
   let indexHtml: string | null = null;

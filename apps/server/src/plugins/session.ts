@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema/index.ts';
+import { companies, companyUsers, sessions, users } from '../db/schema/index.ts';
 import { csrfMismatch, forbidden, unauthenticated } from '../errors.ts';
+import { AuthCache, authDataChanged } from '../lib/auth-cache.ts';
 import { randomToken, safeEqual, sha256Hex } from '../lib/crypto.ts';
 
 export interface AuthUser {
@@ -19,6 +20,15 @@ export interface AuthUser {
   locale: 'de' | 'en';
   emailVerifiedAt: Date | null;
   avatarPath: string | null;
+  /** the companies the user belongs to; `manager` = corporateTraining user of that company */
+  companies: CompanyMembership[];
+}
+
+export interface CompanyMembership {
+  id: number;
+  name: string;
+  shortName: string;
+  manager: boolean;
 }
 
 export interface SessionState {
@@ -89,6 +99,7 @@ type Row = {
   emailVerifiedAt: Date | null;
   avatarPath: string | null;
   disabledAt: Date | null;
+  companies: CompanyMembership[] | null;
 };
 
 /**
@@ -97,9 +108,20 @@ type Row = {
  * demoted user is seen on the very next request; the row is touched at most once a minute.
  */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; config: AppConfig; now?: () => number }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      db: Db;
+      config: AppConfig;
+      now?: () => number;
+      /** keep looked-up sessions in memory (embedded database only, see lib/auth-cache.ts) */
+      cache?: boolean;
+    },
+  ) => {
     const { db, config } = opts;
     const now = opts.now ?? Date.now;
+    const cache = opts.cache ? new AuthCache<string, Row>(10_000, 10_000, now) : null;
+    app.addHook('onClose', async () => cache?.dispose());
     const secure = config.appUrl.startsWith('https://');
     const prefix = secure && config.env === 'production' ? '__Host-' : '';
     const cookieNames = { session: `${prefix}session`, xsrf: `${prefix}XSRF-TOKEN` };
@@ -127,6 +149,12 @@ export const sessionPlugin = fp(
         emailVerifiedAt: users.emailVerifiedAt,
         avatarPath: users.avatarPath,
         disabledAt: users.disabledAt,
+        // memberships in the same round trip: one query per request (bench: GET /api/user)
+        companies: sql<CompanyMembership[] | null>`(
+          select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'shortName', c.short_name,
+            'manager', cu.manager) order by c.name, c.id), '[]'::json)
+          from ${companyUsers} cu join ${companies} c on c.id = cu.company_id
+          where cu.user_id = ${users.id})`,
       })
       .from(sessions)
       .leftJoin(users, eq(users.id, sessions.userId))
@@ -176,7 +204,10 @@ export const sessionPlugin = fp(
         setCookies(reply, token, csrf, remember);
       },
       async destroy(req, reply) {
-        if (req.session) await db.delete(sessions).where(eq(sessions.id, req.session.id));
+        if (req.session) {
+          await db.delete(sessions).where(eq(sessions.id, req.session.id));
+          cache?.delete(req.session.id);
+        }
         req.session = null;
         req.user = null;
         clearCookies(reply);
@@ -201,6 +232,7 @@ export const sessionPlugin = fp(
             ),
           )
           .returning({ id: sessions.id });
+        if (rows.length) authDataChanged();
         return rows.length;
       },
     };
@@ -213,11 +245,16 @@ export const sessionPlugin = fp(
       const token = req.cookies[cookieNames.session];
       if (token && TOKEN_RE.test(token)) {
         const id = sha256Hex(token);
-        const [row] = (await lookup.execute({ id })) as Row[];
+        let row = cache?.get(id);
+        if (!row) {
+          [row] = (await lookup.execute({ id })) as Row[];
+          if (row && cache) cache.set(id, row);
+        }
         const t = now();
         if (row) {
           if (expired(row, t) || (row.userId !== null && (row.uId === null || row.disabledAt !== null))) {
             await db.delete(sessions).where(eq(sessions.id, id));
+            cache?.delete(id);
           } else {
             req.session = {
               id,
@@ -240,6 +277,7 @@ export const sessionPlugin = fp(
                 locale: row.locale === 'en' ? 'en' : 'de',
                 emailVerifiedAt: row.emailVerifiedAt,
                 avatarPath: row.avatarPath,
+                companies: row.companies ?? [],
               };
             }
             if (t - row.lastActivityAt.getTime() > TOUCH_AFTER_MS) {
@@ -247,6 +285,7 @@ export const sessionPlugin = fp(
                 .update(sessions)
                 .set({ lastActivityAt: new Date(t) })
                 .where(eq(sessions.id, id));
+              row.lastActivityAt = new Date(t);
             }
           }
         }

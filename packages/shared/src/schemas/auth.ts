@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { SCOPES } from '../domain/scopes.ts';
+import { encodeMessage as m } from '../i18n/messages.ts';
 import { confirmed, email, password, personName, username } from './rules.ts';
+
+const anyPassword = () =>
+  z
+    .string({ error: m('validation.required') })
+    .min(1, { error: m('validation.required') })
+    .max(1024, { error: m('validation.max', { max: 1024 }) });
 
 export const loginBodySchema = z
   .object({
     email: email(),
     // never apply the password rule at login: old passwords must still work
-    password: z.string().min(1).max(1024),
+    password: anyPassword(),
     remember: z.boolean().optional(),
   })
   .strict();
@@ -30,7 +37,10 @@ export const forgotPasswordBodySchema = z.object({ email: email() }).strict();
 
 export const resetPasswordBodySchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: z
+      .string({ error: m('validation.required') })
+      .min(1, { error: m('validation.required') })
+      .max(200),
     email: email(),
     password: password(),
     password_confirmation: z.string().max(1024),
@@ -41,7 +51,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const changePasswordBodySchema = z
   .object({
-    current_password: z.string().min(1).max(1024),
+    current_password: anyPassword(),
     password: password(),
     password_confirmation: z.string().max(1024),
   })

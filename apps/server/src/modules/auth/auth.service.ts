@@ -90,8 +90,12 @@ export function createAuthService(deps: AuthDeps) {
   return {
     verificationUrl,
 
-    async currentUser(user: AuthUser): Promise<UserDto> {
-      return toUserDto(user, await usersRepository.companiesOf(db, user.id));
+    /** the user of the session; memberships come with the session lookup (no extra query) */
+    currentUser(user: AuthUser): UserDto {
+      return toUserDto(
+        user,
+        user.companies.map(({ id, name, shortName }) => ({ id, name, shortName })),
+      );
     },
 
     /** @throws auth.throttled (429), auth.failed (422), auth.disabled (403) */

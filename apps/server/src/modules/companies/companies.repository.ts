@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyUsers } from '../../db/schema/index.ts';
+import { authDataChanged } from '../../lib/auth-cache.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -17,6 +18,7 @@ export const companiesRepository = {
   async insert(db: DbOrTx, values: { name: string; shortName: string }): Promise<CompanyRow> {
     const [row] = await db.insert(companies).values(values).returning();
     if (!row) throw new Error('insert returned no row');
+    authDataChanged();
     return row;
   },
   async addMember(db: DbOrTx, companyId: number, userId: number, manager: boolean): Promise<void> {
@@ -24,10 +26,12 @@ export const companiesRepository = {
       .insert(companyUsers)
       .values({ companyId, userId, manager })
       .onConflictDoUpdate({ target: [companyUsers.companyId, companyUsers.userId], set: { manager } });
+    authDataChanged();
   },
   async removeMember(db: DbOrTx, companyId: number, userId: number): Promise<void> {
     await db
       .delete(companyUsers)
       .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)));
+    authDataChanged();
   },
 };

@@ -45,4 +45,23 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; config: A
     },
     async () => ({ matomo: config.matomo, currency: config.currency }),
   );
+
+  if (process.env.BENCH_BASELINE === '1') {
+    // `npm run bench` only: a fixed body of the size of GET /api/user for the bench user, no DB
+    const body = JSON.stringify({
+      id: 1,
+      username: 'benchuser',
+      email: 'bench@example.test',
+      first_name: 'Bench',
+      last_name: 'User',
+      scope: [],
+      companies: [],
+      email_verified_at: '2026-01-01T00:00:00.000Z',
+      avatar_url: null,
+      locale: 'de',
+    });
+    app.get('/api/bench/baseline', { schema: { hide: true } }, async (_req, reply) =>
+      reply.type('application/json; charset=utf-8').send(body),
+    );
+  }
 };

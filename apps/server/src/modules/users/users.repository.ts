@@ -1,11 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyUsers, users } from '../../db/schema/index.ts';
+import { authDataChanged } from '../../lib/auth-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
-/** The only place that builds queries on the users table. */
+/** The only place that builds queries on the users table; every write signals authDataChanged. */
 export const usersRepository = {
   async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -30,6 +31,7 @@ export const usersRepository = {
   async insert(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
     const [row] = await db.insert(users).values(values).returning();
     if (!row) throw new Error('insert returned no row');
+    authDataChanged();
     return row;
   },
   async update(db: DbOrTx, id: number, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
@@ -38,6 +40,7 @@ export const usersRepository = {
       .set({ ...values, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
+    authDataChanged();
     return row;
   },
   async companiesOf(db: DbOrTx, userId: number) {

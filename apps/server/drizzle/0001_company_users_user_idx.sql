@@ -1,0 +1,1 @@
+CREATE INDEX "company_users_user_idx" ON "company_users" USING btree ("user_id");

@@ -1,0 +1,167 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import logo from '@/assets/logo.svg';
+import { AppLink, AppNavLink } from '@/components/app-link';
+import { ButtonLink } from '@/components/ui/button';
+import { useLogout } from '@/features/auth/api/logout';
+import { type NavLink as NavLinkItem, navLinks, useUser } from '@/lib/auth';
+import { LanguageSwitch } from './language-switch';
+
+function linkLabel(link: NavLinkItem, t: (key: string, options?: Record<string, unknown>) => string) {
+  switch (link.id) {
+    case 'seminars':
+      return t('nav.seminars');
+    case 'employees':
+      return t('nav.employees');
+    case 'companySeminars':
+      return link.company ? t('nav.companySeminarsOf', { company: link.company }) : t('nav.companySeminars');
+    case 'tests':
+      return t('nav.tests');
+  }
+}
+
+function UserMenu({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const logout = useLogout();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const menuId = `user-menu${useId().replace(/:/g, '')}`;
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the menu from any item in it
+    <div
+      ref={rootRef}
+      className={['navbar-item has-dropdown user-menu', open && 'is-active'].filter(Boolean).join(' ')}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+          triggerRef.current?.focus();
+        }
+      }}
+      onBlur={(event) => {
+        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={triggerRef}
+        type="button"
+        className="navbar-link"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('nav.userMenu', { username })}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="user-menu-toggle"
+      >
+        {username}
+      </button>
+      <div className="navbar-dropdown is-right" id={menuId}>
+        <AppLink to="/user" className="navbar-item">
+          {t('nav.profile')}
+        </AppLink>
+        <AppLink to="/user/password" className="navbar-item">
+          {t('nav.password')}
+        </AppLink>
+        <hr className="navbar-divider" />
+        <button
+          type="button"
+          className="navbar-item navbar-button"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          data-testid="logout"
+        >
+          {t('nav.logout')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The main navigation (spec section 2 rules). */
+export function Navbar() {
+  const { t } = useTranslation();
+  const { data: user, isPending } = useUser();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const menuId = 'main-navbar-menu';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
+  useEffect(() => setOpen(false), [pathname]);
+
+  const links = navLinks(user ?? null);
+
+  return (
+    <nav className="navbar is-spaced has-shadow" aria-label={t('nav.main')}>
+      <div className="container">
+        <div className="navbar-brand">
+          <AppLink to="/" className="navbar-item navbar-logo">
+            <img src={logo} width={200} height={80} alt={t('nav.logoAlt')} />
+          </AppLink>
+          <button
+            type="button"
+            className={['navbar-burger', open && 'is-active'].filter(Boolean).join(' ')}
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span aria-hidden="true" />
+            <span aria-hidden="true" />
+            <span aria-hidden="true" />
+            <span aria-hidden="true" />
+          </button>
+        </div>
+        <div id={menuId} className={['navbar-menu', open && 'is-active'].filter(Boolean).join(' ')}>
+          <div className="navbar-start">
+            {links.map((link) => (
+              <AppNavLink
+                key={`${link.id}:${link.to}`}
+                to={link.to}
+                className={({ isActive }) =>
+                  ['navbar-item', isActive && 'is-active'].filter(Boolean).join(' ')
+                }
+                data-nav={link.id}
+              >
+                {linkLabel(link, t)}
+              </AppNavLink>
+            ))}
+          </div>
+          <div className="navbar-end">
+            <div className="navbar-item">
+              <LanguageSwitch />
+            </div>
+            {user ? (
+              <UserMenu username={user.username} />
+            ) : isPending ? null : (
+              <div className="navbar-item">
+                <div className="buttons">
+                  <ButtonLink to="/register" variant="primary">
+                    {t('nav.register')}
+                  </ButtonLink>
+                  <ButtonLink to="/login" variant="light">
+                    {t('nav.login')}
+                  </ButtonLink>
+                </div>
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,36 @@
+import type { EXTRA_PAGE_ROUTES, PAGE_ROUTES } from '@elearn/shared';
+import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
+
+/** A route of @elearn/shared's list (spec section 2 plus the admin/trainer extras). */
+export type PagePath = (typeof PAGE_ROUTES)[number] | (typeof EXTRA_PAGE_ROUTES)[number];
+
+export type LayoutName = 'default' | 'hero' | 'noAuth' | 'admin' | 'trainer';
+
+/**
+ * What a page declares (like Nuxt's page meta). The default middlewares `locale` and `auth` run
+ * on every page; `auth` requires a login unless the page says `auth: false` (public) or
+ * `auth: 'guest'` (only for logged-out visitors, e.g. login). `middleware` adds more guards.
+ */
+export interface PageMeta {
+  id: string;
+  path: PagePath;
+  layout: LayoutName;
+  auth?: boolean | 'guest';
+  middleware?: string[];
+}
+
+export interface PageModule {
+  default: ComponentType;
+  /** When it returns false for the route params, the not-found page is shown. */
+  check?: (params: Params) => boolean;
+}
+
+export interface PageDef extends PageMeta {
+  load: () => Promise<PageModule>;
+}
+
+/** Stored in each route's `handle`. */
+export interface RouteHandle extends PageMeta {
+  locale: 'de' | 'en';
+}

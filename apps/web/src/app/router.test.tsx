@@ -1,0 +1,62 @@
+import { EXTRA_PAGE_ROUTES, PAGE_ROUTES } from '@elearn/shared';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import type { RouteHandle } from './page-types';
+import { PAGES } from './pages';
+import { buildRoutes } from './router';
+
+/** Every page route of the table with its full path. */
+function pageRoutes(routes: RouteObject[], parent = ''): { id: string; path: string }[] {
+  return routes.flatMap((route) => {
+    const full = route.index
+      ? parent || '/'
+      : route.path
+        ? `${parent}/${route.path}`.replace(/\/+/g, '/')
+        : parent;
+    const own =
+      (route.handle as RouteHandle | undefined) && route.id ? [{ id: route.id, path: full || '/' }] : [];
+    return [...own, ...pageRoutes(route.children ?? [], full)];
+  });
+}
+
+describe('route table', () => {
+  const routes = buildRoutes({ queryClient: createQueryClient() });
+  const all = pageRoutes(routes);
+
+  it('takes every page path from the shared route list', () => {
+    const known = new Set<string>([...PAGE_ROUTES, ...EXTRA_PAGE_ROUTES]);
+    for (const page of PAGES) expect(known.has(page.path), page.path).toBe(true);
+  });
+
+  it.each(PAGES.map((page) => [page.id, page.path] as const))(
+    'generates de and en routes for %s',
+    (id, path) => {
+      expect(all).toContainEqual({ id: `de:${id}`, path });
+      expect(all).toContainEqual({ id: `en:${id}`, path: path === '/' ? '/en' : `/en${path}` });
+    },
+  );
+
+  it('matches concrete URLs in both languages to the same page', () => {
+    const cases: [string, string][] = [
+      ['/', 'de:home'],
+      ['/en', 'en:home'],
+      ['/login', 'de:login'],
+      ['/en/login', 'en:login'],
+      ['/user/password', 'de:user-password'],
+      ['/en/user/password', 'en:user-password'],
+      ['/email/verify/12/abc', 'de:verify-email'],
+      ['/en/reset-password/tok', 'en:reset-password'],
+      ['/nope', 'de:not-found'],
+      ['/en/nope', 'en:not-found'],
+    ];
+    for (const [url, id] of cases) {
+      expect(matchRoutes(routes, url)?.at(-1)?.route.id, url).toBe(id);
+    }
+  });
+
+  it('has unique route ids', () => {
+    const ids = all.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

@@ -1,0 +1,171 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createBrowserRouter,
+  data,
+  type LoaderFunctionArgs,
+  matchRoutes,
+  type RouteObject,
+} from 'react-router';
+import { PageLoader } from '@/components/layout/page-loader';
+import { loginHref } from '@/config/paths';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { setCurrentUser } from '@/lib/auth';
+import { loadChunk, setChunkReloadTarget } from '@/lib/chunk-reload';
+import { type Locale, localeFromPath, localizePath } from '@/lib/locale';
+import { setPrefetcher } from '@/lib/prefetch';
+import { ErrorPage, RootErrorPage } from './error-page';
+import { AdminLayout } from './layouts/admin-layout';
+import { DefaultLayout } from './layouts/default-layout';
+import { HeroLayout } from './layouts/hero-layout';
+import { NoAuthLayout } from './layouts/no-auth-layout';
+import { TrainerLayout } from './layouts/trainer-layout';
+import { createMiddlewareContext, middlewareChain, runMiddleware } from './middleware';
+import type { LayoutName, PageDef, RouteHandle } from './page-types';
+import { PAGES } from './pages';
+import { RootShell } from './root-shell';
+
+const LAYOUTS: Record<LayoutName, React.ComponentType> = {
+  default: DefaultLayout,
+  hero: HeroLayout,
+  noAuth: NoAuthLayout,
+  admin: AdminLayout,
+  trainer: TrainerLayout,
+};
+
+const LOCALES: Locale[] = ['de', 'en'];
+
+/** Never rendered: the catch-all route's loader always throws the 404. */
+function NotFoundPlaceholder() {
+  return null;
+}
+
+/** Thrown for "no such page": the error page shows "Page not found". */
+export const notFound = () => data({ message: 'This page could not be found' }, { status: 404 });
+
+interface BuildOptions {
+  queryClient: QueryClient;
+  pages?: PageDef[];
+}
+
+/** The one route table: every page once in German (no prefix) and once in English (`/en`). */
+export function buildRoutes({ queryClient, pages = PAGES }: BuildOptions): RouteObject[] {
+  let initial = true;
+  const takeInitial = () => {
+    const value = initial;
+    initial = false;
+    return value;
+  };
+
+  const pageRoute = (page: PageDef, locale: Locale): RouteObject => {
+    const relative = page.path.replace(/^\//, '');
+    const handle: RouteHandle = {
+      id: page.id,
+      path: page.path,
+      layout: page.layout,
+      auth: page.auth,
+      middleware: page.middleware,
+      locale,
+    };
+    return {
+      id: `${locale}:${page.id}`,
+      ...(relative === '' ? { index: true } : { path: relative }),
+      handle,
+      loader: async ({ request, params }: LoaderFunctionArgs) => {
+        const module = loadChunk(page.load);
+        module.catch(() => {}); // reported through `lazy` when the page is shown
+        const ctx = createMiddlewareContext(queryClient, page, new URL(request.url), locale, takeInitial());
+        await runMiddleware(middlewareChain(page), ctx);
+        const { check } = await module;
+        if (check && !check(params)) throw notFound();
+        return null;
+      },
+      lazy: async () => ({ Component: (await loadChunk(page.load)).default }),
+      ErrorBoundary: ErrorPage,
+      HydrateFallback: PageLoader,
+    };
+  };
+
+  const notFoundRoute = (locale: Locale): RouteObject => ({
+    id: `${locale}:not-found`,
+    path: '*',
+    handle: { id: 'not-found', path: '/', layout: 'default', auth: false, locale } satisfies RouteHandle,
+    loader: async ({ request }: LoaderFunctionArgs) => {
+      const page = { id: 'not-found', path: '/', layout: 'default', auth: false } as const;
+      const ctx = createMiddlewareContext(queryClient, page, new URL(request.url), locale, takeInitial());
+      await runMiddleware(['locale'], ctx);
+      throw notFound();
+    },
+    Component: NotFoundPlaceholder,
+    ErrorBoundary: ErrorPage,
+    HydrateFallback: PageLoader,
+  });
+
+  const localeRoutes = (locale: Locale): RouteObject[] =>
+    (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => ({
+      id: `${locale}:layout:${layout}`,
+      Component: LAYOUTS[layout],
+      children: [
+        ...pages.filter((page) => page.layout === layout).map((page) => pageRoute(page, locale)),
+        ...(layout === 'default' ? [notFoundRoute(locale)] : []),
+      ],
+    }));
+
+  return [
+    {
+      id: 'root',
+      Component: RootShell,
+      ErrorBoundary: RootErrorPage,
+      HydrateFallback: PageLoader,
+      children: LOCALES.map((locale) =>
+        locale === 'de'
+          ? { id: 'de', children: localeRoutes('de') }
+          : { id: 'en', path: 'en', children: localeRoutes('en') },
+      ),
+    },
+  ];
+}
+
+type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
+
+export interface CreateAppRouterOptions extends BuildOptions {
+  /** Tests pass `createMemoryRouter`. */
+  createRouter?: RouterFactory;
+}
+
+/** Builds the router and wires the app-wide hooks: chunk prefetch and the 401 handler. */
+export function createAppRouter({
+  queryClient,
+  pages = PAGES,
+  createRouter = (routes) => createBrowserRouter(routes),
+}: CreateAppRouterOptions) {
+  const routes = buildRoutes({ queryClient, pages });
+  const router = createRouter(routes);
+  const byId = new Map(pages.map((page) => [page.id, page]));
+
+  setPrefetcher((path) => {
+    for (const match of matchRoutes(routes, path) ?? []) {
+      const handle = match.route.handle as RouteHandle | undefined;
+      const page = handle && byId.get(handle.id);
+      page?.load().catch(() => {});
+    }
+  });
+
+  setChunkReloadTarget(() => {
+    const target = router.state.navigation.location;
+    return target ? router.createHref(target) : null;
+  });
+
+  setUnauthorizedHandler(() => {
+    setCurrentUser(queryClient, null);
+    const { location, matches } = router.state;
+    const handle = matches.at(-1)?.route.handle as RouteHandle | undefined;
+    if (handle && (handle.auth ?? true) === true) {
+      const login = localizePath('/login', localeFromPath(location.pathname));
+      void router.navigate(loginHref(login, `${location.pathname}${location.search}`));
+    }
+  });
+
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { ProfileForm } from '@/features/account/components/profile-form';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useCurrentUser } from '@/lib/auth';
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  usePageTitle(t('account.profile.title'));
+  return (
+    <div className="columns">
+      <div className="column is-8-desktop is-6-widescreen">
+        <h1 className="title is-3" id="profile-title">
+          {t('account.profile.title')}
+        </h1>
+        {user ? <ProfileForm key={user.id} user={user} /> : null}
+      </div>
+    </div>
+  );
+}

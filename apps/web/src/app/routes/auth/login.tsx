@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Notification } from '@/components/ui/notification';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { useLocalizePath } from '@/hooks/use-locale';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { safeRedirect } from '@/lib/locale';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localize = useLocalizePath();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  usePageTitle(t('auth.login.title'));
+
+  return (
+    <>
+      <h1 className="title is-3" id="login-title">
+        {t('auth.login.title')}
+      </h1>
+      {notice ? (
+        <Notification variant="success" role="status">
+          {notice}
+        </Notification>
+      ) : null}
+      {params.get('redirect') ? (
+        <Notification variant="info" role="status">
+          {t('auth.login.needed')}
+        </Notification>
+      ) : null}
+      <LoginForm
+        onSuccess={() => {
+          void navigate(safeRedirect(params.get('redirect')) ?? localize('/'), { replace: true });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import de from './de.json';
+import en from './en.json';
+
+function flatten(value: unknown, prefix = ''): Record<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.assign(
+      {},
+      ...Object.entries(value).map(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key)),
+    );
+  }
+  return { [prefix]: value };
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('i18n catalogs', () => {
+  const deKeys = flatten(de);
+  const enKeys = flatten(en);
+
+  it('de and en have identical key sets', () => {
+    expect(Object.keys(enKeys).sort()).toEqual(Object.keys(deKeys).sort());
+  });
+
+  it('has no empty texts', () => {
+    for (const [key, text] of [...Object.entries(deKeys), ...Object.entries(enKeys)]) {
+      expect(typeof text === 'string' && text.length > 0, key).toBe(true);
+    }
+  });
+
+  it('uses the same placeholders in both languages', () => {
+    const placeholders = (text: unknown) =>
+      [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const key of Object.keys(deKeys)) {
+      expect(placeholders(enKeys[key]), key).toEqual(placeholders(deKeys[key]));
+    }
+  });
+
+  it('has every literal key the source code uses', () => {
+    const root = join(import.meta.dirname, '..');
+    const used = new Set<string>();
+    for (const file of sourceFiles(root)) {
+      const code = readFileSync(file, 'utf8');
+      for (const match of code.matchAll(/\bt\(\s*'([a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g)) used.add(match[1]!);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    const missing = [...used].filter((key) => !(key in deKeys));
+    expect(missing).toEqual([]);
+  });
+});

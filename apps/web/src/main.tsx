@@ -1,0 +1,20 @@
+import '@fontsource/source-sans-pro/400.css';
+import '@fontsource/source-sans-pro/400-italic.css';
+import '@fontsource/source-sans-pro/600.css';
+import '@fontsource/source-sans-pro/700.css';
+import './styles/main.scss';
+import '@/lib/i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { installPreloadErrorHandler } from '@/lib/chunk-reload';
+
+installPreloadErrorHandler();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing in index.html');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+/** The API lives on the Fastify server; in dev and preview Vite forwards these prefixes to it. */
+const proxy = {
+  '/api': { target: API_TARGET, changeOrigin: false },
+  '/sanctum': { target: API_TARGET, changeOrigin: false },
+};
+
+/** The server's Content-Security-Policy; `vite preview` sends it too, so the build is checked under it. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // Bulma's own Sass still uses deprecated syntax; don't drown our warnings in its
+  css: { preprocessorOptions: { scss: { quietDeps: true } } },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy, headers: { 'Content-Security-Policy': CSP } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // never inline assets as data: URIs — the CSP allows fonts only from 'self'
+    assetsInlineLimit: 0,
+  },
+});
