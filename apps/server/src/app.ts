@@ -226,6 +226,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       .send(indexHtml);
   };
 
+  if (indexHtml) app.get('/', { schema: { hide: true } }, async (_req, reply) => serveAppPage(reply));
+
   const auth = createAuthService({
     db: database.db,
     config,

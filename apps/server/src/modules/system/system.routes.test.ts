@@ -78,4 +78,25 @@ describe('system routes, errors and headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toEqual({ matomo: null, currency: 'CHF' });
   });
+
+  it('GET /api/health answers 503 when the database does not answer', async () => {
+    const broken = await buildTestApp();
+    try {
+      await broken.app.database.close();
+      const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('serves no web app page for unknown non-API paths without a build (404 JSON)', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/does/not/exist',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
 });

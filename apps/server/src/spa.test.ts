@@ -1,0 +1,69 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+
+describe('serving the web app with SPA fallback', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    t = await buildTestApp({ webDist: dist });
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    '/',
+    '/en',
+    '/login',
+    '/en/login',
+    '/seminar/id/4/chapter/2/play',
+    '/en/company/muster/seminar',
+    '/user/',
+  ])('%s is answered with index.html and 200', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('answers unknown pages with the app and status 404 (the app shows its not-found page)', async () => {
+    for (const url of ['/nope', '/en/nope/deeper', '/seminar/id/4/unknown']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('a browser opening the verification link gets the page; fetch with JSON gets the API', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/email/verify/1/${'a'.repeat(40)}?expires=1&signature=x`,
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const api = await t.app.inject({
+      method: 'GET',
+      url: `/email/verify/1/${'a'.repeat(40)}?expires=1&signature=x`,
+      headers: { accept: 'application/json' },
+    });
+    expect(api.statusCode).toBe(403);
+  });
+
+  it('unknown API paths stay JSON 404 even with a web build', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/unknown', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('route_not_found');
+  });
+});
