@@ -13,8 +13,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
+import { sweepTmp } from './lib/storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { chapterRoutes } from './modules/chapters/chapters.routes.ts';
+import { createChaptersService } from './modules/chapters/chapters.service.ts';
+import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
+import { createSeminarsService } from './modules/seminars/seminars.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
@@ -26,6 +31,8 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     rateCounter: RateCounter;
+    /** where uploaded files live (DATA_DIR/uploads) */
+    uploadDir: string;
     /** every route as registered (method, url); read by the authorization matrix test */
     routeList: { method: string; url: string }[];
   }
@@ -82,9 +89,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // slow clients (SECURITY E-08): headers within 20 s, ordinary requests within 30 s
-    requestTimeout: 30_000,
-    connectionTimeout: 0,
+    // slow clients (SECURITY E-08): headers within 20 s; a connection idle for 60 s is closed;
+    // a whole request (a 2 GB video upload included) may take at most an hour
+    requestTimeout: 3_600_000,
+    connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -107,6 +115,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       ? path.join(os.tmpdir(), `elearn-uploads-${process.pid}-${randomUUID().slice(0, 8)}`)
       : path.resolve(config.dataDir, 'uploads');
   mkdirSync(uploadDir, { recursive: true });
+  app.decorate('uploadDir', uploadDir);
   const mailer = createMailer(config, app.log);
   const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : memoryRateCounter(opts.now);
 
@@ -237,8 +246,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     sessions: app.sessions,
     now: opts.now,
   });
+  const seminars = createSeminarsService({ db: database.db, config, uploadDir, now: opts.now });
+  const chapters = createChaptersService({ db: database.db, config, uploadDir, seminars, now: opts.now });
+  await sweepTmp(uploadDir);
+
   await app.register(systemRoutes, { database, config });
   await app.register(authRoutes, { auth, serveAppPage });
+  await app.register(seminarRoutes, { seminars, chapters, uploadDir });
+  await app.register(chapterRoutes, {
+    chapters,
+    uploadDir,
+    maxVideoMb: config.maxVideoMb,
+    maxDocMb: config.maxDocMb,
+  });
 
   app.setNotFoundHandler(async (req, reply) => {
     const { count } = await rateCounter.hit(`404:${req.ip}`, 60);

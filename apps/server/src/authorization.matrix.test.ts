@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { type Agent, buildTestApp, multipart, type TestApp } from './test/build-test-app.ts';
+import { PDF, SAMPLE_WEBM, seminarFixtures } from './test/fixtures.ts';
 
 /**
  * SECURITY B-00: every API route × every actor → the expected status. Later issues add their
@@ -20,6 +22,12 @@ type Expect = Record<Actor, number>;
 const all = (status: number): Expect => Object.fromEntries(ACTORS.map((a) => [a, status])) as Expect;
 const loggedIn = (status: number, guest = 401): Expect => ({ ...all(status), guest });
 
+interface Prepared {
+  url?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
 interface Row {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** the route pattern as registered */
@@ -27,8 +35,39 @@ interface Row {
   /** the concrete URL to call (defaults to the pattern) */
   url?: string;
   body?: unknown;
+  /** fresh objects for each actor's call (so that one actor's change cannot affect the next) */
+  prepare?: (f: World) => Promise<Prepared>;
   expect: Expect;
 }
+
+/** trainer = owner; student booked the seminars it gets; others have no booking */
+interface World {
+  fx: ReturnType<typeof seminarFixtures>;
+  ids: Record<Exclude<Actor, 'guest'>, number>;
+  usernames: Record<Exclude<Actor, 'guest'>, string>;
+  /** a public free seminar of the trainer, booked by the student, with an unlocked chapter and media */
+  bookedSeminar(): Promise<{
+    seminarId: number;
+    chapterId: number;
+    docId: number;
+    videoId: number;
+    linkId: number;
+  }>;
+}
+
+/** owner and admin may; everyone else is refused (guest 401, other roles 403) */
+const ownerOnly = (ok: number): Expect => ({
+  guest: 401,
+  student: 403,
+  companyUser: 403,
+  corporateTraining: 403,
+  trainer: ok,
+  otherTrainer: 403,
+  admin: ok,
+});
+/** owner, admin and the booked student may */
+const players = (ok: number): Expect => ({ ...ownerOnly(ok), student: ok });
+const trainersOnly = (ok: number): Expect => ({ ...ownerOnly(ok), otherTrainer: ok });
 
 const MATRIX: Row[] = [
   { method: 'GET', route: '/sanctum/csrf-cookie', expect: all(204) },
@@ -57,6 +96,220 @@ const MATRIX: Row[] = [
   { method: 'POST', route: '/api/user/password', body: {}, expect: loggedIn(422) },
   { method: 'POST', route: '/api/user/update', body: {}, expect: loggedIn(422) },
   { method: 'GET', route: '/api/users/:id/avatar', url: '/api/users/1/avatar', expect: all(404) },
+
+  // seminars and booking
+  { method: 'GET', route: '/api/seminars', expect: all(200) },
+  { method: 'GET', route: '/api/seminars/rise', expect: all(200) },
+  { method: 'GET', route: '/api/seminars/owned', expect: trainersOnly(200) },
+  { method: 'GET', route: '/api/seminars/booked-student', expect: loggedIn(200) },
+  { method: 'GET', route: '/api/seminars/users/booked', expect: trainersOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/seminars/slug/:slug',
+    prepare: async (w) => {
+      const s = await w.fx.seminar(w.ids.trainer);
+      return { url: `/api/seminars/slug/${s.slug}` };
+    },
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/seminars/:id',
+    prepare: async (w) => ({
+      url: `/api/seminars/${(await w.fx.seminar(w.ids.trainer, { isPublic: false, bookedBy: [w.ids.student] })).id}`,
+    }),
+    // a private seminar: only owner, admin and the booked student know it exists
+    expect: { ...all(404), student: 200, trainer: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/seminars/:id/image',
+    prepare: async (w) => ({
+      url: `/api/seminars/${(await w.fx.seminar(w.ids.trainer, { isPublic: false, image: true, bookedBy: [w.ids.student] })).id}/image`,
+    }),
+    expect: { ...all(404), student: 200, trainer: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/seminars',
+    prepare: async () => {
+      const form = multipart({ title: 'Matrix', description: '<p>x</p>', price: '0', is_public: '1' });
+      return { body: form.payload, headers: form.headers };
+    },
+    expect: trainersOnly(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/seminars/update/:id',
+    prepare: async (w) => {
+      const form = multipart({ title: 'Renamed', price: '0', is_public: '1' });
+      return {
+        url: `/api/seminars/update/${(await w.fx.seminar(w.ids.trainer)).id}`,
+        body: form.payload,
+        headers: form.headers,
+      };
+    },
+    expect: ownerOnly(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/seminars/tooglePublic',
+    prepare: async (w) => ({ body: { id: (await w.fx.seminar(w.ids.trainer)).id } }),
+    expect: ownerOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/seminars/:id',
+    prepare: async (w) => ({ url: `/api/seminars/${(await w.fx.seminar(w.ids.trainer)).id}` }),
+    expect: ownerOnly(204),
+  },
+  {
+    method: 'POST',
+    route: '/api/booking/free',
+    prepare: async (w) => ({ body: { seminarId: (await w.fx.seminar(w.ids.trainer)).id } }),
+    expect: { ...all(201), guest: 401, trainer: 409 },
+  },
+  {
+    method: 'GET',
+    route: '/api/users/profile/:slug',
+    prepare: async (w) => ({ url: `/api/users/profile/${w.usernames.trainer}` }),
+    expect: all(200),
+  },
+  { method: 'GET', route: '/api/todos', expect: loggedIn(200) },
+
+  // chapters
+  {
+    method: 'GET',
+    route: '/api/chapters',
+    prepare: async (w) => ({ url: `/api/chapters?seminar_id=${(await w.bookedSeminar()).seminarId}` }),
+    expect: players(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/chapters/seminar/:id',
+    prepare: async (w) => ({ url: `/api/chapters/seminar/${(await w.bookedSeminar()).seminarId}` }),
+    expect: ownerOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/chapters/seminar-booked/:id',
+    prepare: async (w) => ({ url: `/api/chapters/seminar-booked/${(await w.bookedSeminar()).seminarId}` }),
+    expect: players(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/chapters/:id/user-interaction',
+    prepare: async (w) => ({ url: `/api/chapters/${(await w.bookedSeminar()).chapterId}/user-interaction` }),
+    expect: ownerOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/chapters',
+    prepare: async (w) => ({ body: { seminar_id: (await w.bookedSeminar()).seminarId, label: 'Neu' } }),
+    expect: ownerOnly(201),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/chapters/update',
+    prepare: async (w) => ({
+      body: { id: (await w.bookedSeminar()).chapterId, label: 'Geändert', content: '', description: '' },
+    }),
+    expect: ownerOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/chapters/:id/delete',
+    prepare: async (w) => ({ url: `/api/chapters/${(await w.bookedSeminar()).chapterId}/delete` }),
+    expect: ownerOnly(204),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/chapters/reorder',
+    prepare: async (w) => {
+      const b = await w.bookedSeminar();
+      return {
+        body: { seminar_id: b.seminarId, order: [{ id: b.chapterId, chapter_id: null, position: 0 }] },
+      };
+    },
+    expect: ownerOnly(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/chapters/toggle/locked',
+    prepare: async (w) => ({ body: { id: (await w.bookedSeminar()).chapterId } }),
+    expect: ownerOnly(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/chapters/toggle/user',
+    prepare: async (w) => ({ body: { chapterUser: (await w.bookedSeminar()).chapterId } }),
+    expect: players(200),
+  },
+
+  // media
+  {
+    method: 'POST',
+    route: '/api/chapters/storeDocs',
+    prepare: async (w) => {
+      const form = multipart({ chapter_id: String((await w.bookedSeminar()).chapterId) }, [
+        { field: 'docs', filename: 'a.pdf', type: 'application/pdf', data: PDF },
+      ]);
+      return { body: form.payload, headers: form.headers };
+    },
+    expect: ownerOnly(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/chapters/storeVideo',
+    prepare: async (w) => {
+      const form = multipart({ chapter_id: String((await w.bookedSeminar()).chapterId) }, [
+        { field: 'video', filename: 'v.webm', type: 'video/webm', data: await readFile(SAMPLE_WEBM) },
+      ]);
+      return { body: form.payload, headers: form.headers };
+    },
+    expect: ownerOnly(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/chapters/storeLinks',
+    prepare: async (w) => ({
+      body: {
+        chapter_id: (await w.bookedSeminar()).chapterId,
+        links: [{ label: 'L', url: 'https://example.org' }],
+      },
+    }),
+    expect: ownerOnly(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/chapters/doc/:id/delete',
+    prepare: async (w) => ({ url: `/api/chapters/doc/${(await w.bookedSeminar()).docId}/delete` }),
+    expect: ownerOnly(204),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/chapters/video/:id/delete',
+    prepare: async (w) => ({ url: `/api/chapters/video/${(await w.bookedSeminar()).videoId}/delete` }),
+    expect: ownerOnly(204),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/chapters/link/:id/delete',
+    prepare: async (w) => ({ url: `/api/chapters/link/${(await w.bookedSeminar()).linkId}/delete` }),
+    expect: ownerOnly(204),
+  },
+  {
+    method: 'GET',
+    route: '/api/chapters/doc/:id/download',
+    prepare: async (w) => ({ url: `/api/chapters/doc/${(await w.bookedSeminar()).docId}/download` }),
+    expect: players(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/chapters/video/:id/stream',
+    prepare: async (w) => ({ url: `/api/chapters/video/${(await w.bookedSeminar()).videoId}/stream` }),
+    expect: players(200),
+  },
 ];
 
 /** Routes that serve the documentation UI's own files; public by decision (docs/decisions.md). */
@@ -65,6 +318,7 @@ const DOCS_UI = /^\/api\/docs(\/|$)/;
 describe('authorization matrix', () => {
   let t: TestApp;
   const agents = {} as Record<Actor, () => Promise<Agent>>;
+  let world: World;
 
   beforeAll(async () => {
     // throttles are tested on their own; here they must not hide the authorization answer
@@ -80,6 +334,21 @@ describe('authorization matrix', () => {
     };
     await t.make.member(company.id, users.companyUser.id);
     await t.make.member(company.id, users.corporateTraining.id, true);
+    const fx = seminarFixtures(t.app);
+    const ids = Object.fromEntries(Object.entries(users).map(([k, u]) => [k, u.id])) as World['ids'];
+    world = {
+      fx,
+      ids,
+      usernames: Object.fromEntries(
+        Object.entries(users).map(([k, u]) => [k, u.username]),
+      ) as World['usernames'],
+      async bookedSeminar() {
+        const s = await fx.seminar(ids.trainer, { bookedBy: [ids.student] });
+        const c = await fx.chapter(s.id);
+        const [doc, video, link] = await Promise.all([fx.doc(c.id), fx.video(c.id), fx.link(c.id)]);
+        return { seminarId: s.id, chapterId: c.id, docId: doc.id, videoId: video.id, linkId: link.id };
+      },
+    };
     agents.guest = async () => t.agent();
     for (const actor of ACTORS.filter((a) => a !== 'guest')) {
       agents[actor] = () => t.loginAs(users[actor as Exclude<Actor, 'guest'>].email);
@@ -101,10 +370,13 @@ describe('authorization matrix', () => {
     it(`${row.method} ${row.route}`, async () => {
       for (const actor of ACTORS) {
         const agent = await agents[actor]();
+        const prepared = row.prepare ? await row.prepare(world) : {};
+        const body = prepared.body ?? row.body;
         const res = await agent.request({
           method: row.method,
-          url: row.url ?? row.route,
-          ...(row.body !== undefined ? { payload: row.body as object } : {}),
+          url: prepared.url ?? row.url ?? row.route,
+          ...(prepared.headers ? { headers: prepared.headers } : {}),
+          ...(body !== undefined ? { payload: body as object } : {}),
         });
         expect(`${actor}: ${res.statusCode}`).toBe(`${actor}: ${row.expect[actor]}`);
       }

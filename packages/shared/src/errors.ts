@@ -19,5 +19,16 @@ export const ERROR_CODES = [
   'auth.verify_invalid',
   'auth.verify_expired',
   'auth.reset_invalid',
+  'seminar.has_bookings',
+  'seminar.company_required',
+  'booking.not_free',
+  'booking.own_seminar',
+  'chapter.locked',
+  'chapter.too_deep',
+  'chapter.order_mismatch',
+  'media.type',
+  'media.too_large',
+  'media.missing',
+  'media.range',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

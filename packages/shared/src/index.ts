@@ -5,5 +5,7 @@ export * from './errors.ts';
 export * from './i18n/messages.ts';
 export * from './routes.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/chapter.ts';
 export * from './schemas/common.ts';
 export * as rules from './schemas/rules.ts';
+export * from './schemas/seminar.ts';

@@ -62,6 +62,17 @@ const de = {
     'Registrierung erfolgreich. Bitte bestätige deine E-Mail-Adresse über den Link in der E-Mail.',
   'auth.profile_updated': 'Das Profil wurde gespeichert.',
   'auth.logged_out': 'Erfolgreich abgemeldet.',
+  'seminar.has_bookings': 'Das Seminar hat Buchungen und kann nicht gelöscht werden.',
+  'seminar.company_required': 'Bitte die Firma wählen, für die das Seminar ist.',
+  'booking.not_free': 'Dieses Seminar ist nicht kostenlos buchbar.',
+  'booking.own_seminar': 'Eigene Seminare können nicht gebucht werden.',
+  'chapter.locked': 'Dieses Kapitel ist gesperrt.',
+  'chapter.too_deep': 'Unterkapitel können keine weiteren Unterkapitel haben.',
+  'chapter.order_mismatch': 'Die neue Reihenfolge muss jedes Kapitel des Seminars genau einmal enthalten.',
+  'media.type': 'Dieser Dateityp ist nicht erlaubt ({types}).',
+  'media.too_large': 'Die Datei ist zu groß (höchstens {max} MB).',
+  'media.missing': 'Bitte eine Datei wählen.',
+  'media.range': 'Der angeforderte Bereich ist ungültig.',
 } as const;
 
 export type MessageKey = keyof typeof de;
@@ -120,6 +131,17 @@ const en: Record<MessageKey, string> = {
     'Registration successful. Please confirm your e-mail address with the link in the e-mail.',
   'auth.profile_updated': 'Your profile has been saved.',
   'auth.logged_out': 'Logged out successfully.',
+  'seminar.has_bookings': 'The seminar has bookings and cannot be deleted.',
+  'seminar.company_required': 'Please choose the company the seminar is for.',
+  'booking.not_free': 'This seminar cannot be booked for free.',
+  'booking.own_seminar': 'You cannot book your own seminar.',
+  'chapter.locked': 'This chapter is locked.',
+  'chapter.too_deep': 'Sub-chapters cannot have sub-chapters of their own.',
+  'chapter.order_mismatch': 'The new order must contain every chapter of the seminar exactly once.',
+  'media.type': 'This file type is not allowed ({types}).',
+  'media.too_large': 'The file is too large (at most {max} MB).',
+  'media.missing': 'Please choose a file.',
+  'media.range': 'The requested range is invalid.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { de, en };

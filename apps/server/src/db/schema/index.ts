@@ -1,2 +1,3 @@
 export * from './companies.ts';
+export * from './seminars.ts';
 export * from './users.ts';

@@ -16,6 +16,14 @@ export const usersRepository = {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
   },
+  async findByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+      .limit(1);
+    return row;
+  },
   async usernameTaken(db: DbOrTx, username: string, exceptId?: number): Promise<boolean> {
     const [row] = await db
       .select({ id: users.id })

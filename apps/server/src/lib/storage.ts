@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../errors.ts';
+import { randomToken } from './crypto.ts';
+
+export interface StoredFile {
+  /** relative to the upload directory */
+  relPath: string;
+  size: number;
+  sha256: string;
+  ext: string;
+}
+
+/** Decides from the sniffed type and the declared extension which extension to store, or null. */
+export type TypeCheck = (
+  sniffed: { ext: string; mime: string } | undefined,
+  declaredExt: string,
+) => string | null;
+
+const SNIFF_BYTES = 4100;
+
+/** A file name safe to show and to put into Content-Disposition: no path, no control characters. */
+export function cleanFileName(name: string): string {
+  const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 200);
+  return cleaned || 'file';
+}
+
+export const extOf = (name: string) => (/\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1] ?? '').toLowerCase();
+
+/**
+ * Streams an upload to `<uploadDir>/tmp/<random>.part` (hashing it on the way), checks its type
+ * from the first bytes, fsyncs and renames it into `<uploadDir>/<subdir>/`. Never holds the file
+ * in memory. On any failure (wrong type, too large, aborted) the partial file is removed and the
+ * stream is drained so that the request can still be answered.
+ * @throws media.type (422), media.too_large (413)
+ */
+export async function storeUpload(opts: {
+  uploadDir: string;
+  subdir: string;
+  stream: Readable & { truncated?: boolean };
+  fileName: string;
+  check: TypeCheck;
+  allowedText: string;
+  maxMb: number;
+  field: string;
+}): Promise<StoredFile> {
+  const tmpDir = path.join(opts.uploadDir, 'tmp');
+  await mkdir(tmpDir, { recursive: true });
+  const tmp = path.join(tmpDir, `${randomToken(16)}.part`);
+  const out = createWriteStream(tmp);
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headLen = 0;
+  let size = 0;
+  let ext: string | null | undefined;
+  let rejected = false;
+  let done = false;
+  const declared = extOf(opts.fileName);
+  const decide = async () => {
+    const sniffed = await fileTypeFromBuffer(Buffer.concat(head));
+    ext = opts.check(sniffed ? { ext: sniffed.ext, mime: sniffed.mime } : undefined, declared);
+    if (!ext) rejected = true;
+  };
+  try {
+    for await (const chunk of opts.stream as AsyncIterable<Buffer>) {
+      if (rejected) continue; // drain
+      if (ext === undefined) {
+        head.push(chunk);
+        headLen += chunk.length;
+        if (headLen >= SNIFF_BYTES) await decide();
+        if (rejected) continue;
+      }
+      hash.update(chunk);
+      size += chunk.length;
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+    }
+    if (ext === undefined && !rejected) await decide();
+    await new Promise<void>((resolve, reject) => {
+      out.once('error', reject);
+      out.end(() => resolve());
+    });
+    if (opts.stream.truncated) {
+      throw new AppError(413, 'media.too_large', 'media.too_large', { max: opts.maxMb });
+    }
+    if (rejected || !ext || size === 0) {
+      throw new AppError(
+        422,
+        'media.type',
+        'media.type',
+        { types: opts.allowedText },
+        {
+          [opts.field]: [`@media.type?types=${encodeURIComponent(opts.allowedText)}`],
+        },
+      );
+    }
+    const fh = await open(tmp, 'r');
+    await fh.sync();
+    await fh.close();
+    const dir = path.join(opts.uploadDir, opts.subdir);
+    await mkdir(dir, { recursive: true });
+    const name = `${randomToken(18)}.${ext}`;
+    await rename(tmp, path.join(dir, name));
+    done = true;
+    return { relPath: `${opts.subdir}/${name}`, size, sha256: hash.digest('hex'), ext };
+  } finally {
+    if (!done) {
+      out.destroy();
+      await unlink(tmp).catch(() => {});
+    }
+  }
+}
+
+export async function removeStored(uploadDir: string, relPath: string | null | undefined): Promise<void> {
+  if (!relPath) return;
+  await unlink(path.join(uploadDir, relPath)).catch(() => {});
+}
+
+/** Removes leftovers of interrupted uploads (startup sweep, SECURITY E-06). */
+export async function sweepTmp(uploadDir: string): Promise<number> {
+  const dir = path.join(uploadDir, 'tmp');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.map((n) => unlink(path.join(dir, n)).catch(() => {})));
+  return names.length;
+}
+
+/**
+ * Sends a stored file with Range support (206 for one byte range, 416 when unsatisfiable),
+ * `private, no-store`, nosniff and a sandbox CSP, inline or as an attachment.
+ */
+export async function sendStored(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  opts: { uploadDir: string; relPath: string; mime: string; fileName: string; attachment: boolean },
+) {
+  const file = path.join(opts.uploadDir, opts.relPath);
+  const info = await stat(file).catch(() => null);
+  if (!info) throw new AppError(404, 'not_found', 'errors.not_found');
+  const total = info.size;
+  reply.header('Content-Type', opts.mime);
+  reply.header('Accept-Ranges', 'bytes');
+  reply.header('Cache-Control', 'private, no-store');
+  reply.header('Content-Security-Policy', "sandbox; default-src 'none'");
+  reply.header('X-Content-Type-Options', 'nosniff');
+  const encoded = encodeURIComponent(opts.fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  const ascii = opts.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  reply.header(
+    'Content-Disposition',
+    `${opts.attachment ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encoded}`,
+  );
+  const range = req.headers.range;
+  if (range) {
+    const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+    let start = m?.[1] ? Number(m[1]) : Number.NaN;
+    let end = m?.[2] ? Number(m[2]) : total - 1;
+    if (m && !m[1] && m[2]) {
+      // suffix range: the last N bytes
+      start = Math.max(0, total - Number(m[2]));
+      end = total - 1;
+    }
+    if (!m || Number.isNaN(start) || start >= total || end < start) {
+      reply.header('Content-Range', `bytes */${total}`);
+      throw new AppError(416, 'media.range', 'media.range');
+    }
+    end = Math.min(end, total - 1);
+    reply.code(206);
+    reply.header('Content-Range', `bytes ${start}-${end}/${total}`);
+    reply.header('Content-Length', end - start + 1);
+    return reply.send(createReadStream(file, { start, end }));
+  }
+  reply.header('Content-Length', total);
+  return reply.send(createReadStream(file));
+}

@@ -1,0 +1,179 @@
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  bookings,
+  chapterFiles,
+  chapterLinks,
+  chapters,
+  chapterUsers,
+  seminars,
+  users,
+} from '../../db/schema/index.ts';
+
+export type ChapterRow = typeof chapters.$inferSelect;
+export type FileRow = typeof chapterFiles.$inferSelect;
+export type LinkRow = typeof chapterLinks.$inferSelect;
+
+/** The only place that builds queries on chapters, their media and the done marks. */
+export const chaptersRepository = {
+  async listBySeminar(db: DbOrTx, seminarId: number): Promise<ChapterRow[]> {
+    return db
+      .select()
+      .from(chapters)
+      .where(eq(chapters.seminarId, seminarId))
+      .orderBy(asc(chapters.position), asc(chapters.id));
+  },
+  async findById(db: DbOrTx, id: number): Promise<ChapterRow | undefined> {
+    const [row] = await db.select().from(chapters).where(eq(chapters.id, id)).limit(1);
+    return row;
+  },
+  async filesOf(db: DbOrTx, chapterIds: number[]): Promise<FileRow[]> {
+    if (chapterIds.length === 0) return [];
+    return db
+      .select()
+      .from(chapterFiles)
+      .where(inArray(chapterFiles.chapterId, chapterIds))
+      .orderBy(asc(chapterFiles.id));
+  },
+  async linksOf(db: DbOrTx, chapterIds: number[]): Promise<LinkRow[]> {
+    if (chapterIds.length === 0) return [];
+    return db
+      .select()
+      .from(chapterLinks)
+      .where(inArray(chapterLinks.chapterId, chapterIds))
+      .orderBy(asc(chapterLinks.id));
+  },
+  async doneOf(db: DbOrTx, userId: number, chapterIds: number[]): Promise<Map<number, Date>> {
+    if (chapterIds.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(chapterUsers)
+      .where(and(eq(chapterUsers.userId, userId), inArray(chapterUsers.chapterId, chapterIds)));
+    return new Map(rows.map((r) => [r.chapterId, r.doneAt]));
+  },
+  async nextPosition(db: DbOrTx, seminarId: number, parentId: number | null): Promise<number> {
+    const [row] = await db
+      .select({ max: sql<number | null>`max(${chapters.position})` })
+      .from(chapters)
+      .where(
+        and(
+          eq(chapters.seminarId, seminarId),
+          parentId === null ? isNull(chapters.chapterId) : eq(chapters.chapterId, parentId),
+        ),
+      );
+    return (row?.max ?? -1) + 1;
+  },
+  async insert(db: DbOrTx, values: typeof chapters.$inferInsert): Promise<ChapterRow> {
+    const [row] = await db.insert(chapters).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+  async update(
+    db: DbOrTx,
+    id: number,
+    values: Partial<typeof chapters.$inferInsert>,
+  ): Promise<ChapterRow | undefined> {
+    const [row] = await db
+      .update(chapters)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(chapters.id, id))
+      .returning();
+    return row;
+  },
+  async delete(db: DbOrTx, id: number): Promise<void> {
+    await db.delete(chapters).where(eq(chapters.id, id));
+  },
+  /** storage paths of the files of a chapter and its sub-chapters */
+  async storagePathsOfChapter(db: DbOrTx, id: number): Promise<string[]> {
+    const rows = await db
+      .select({ path: chapterFiles.storagePath })
+      .from(chapterFiles)
+      .innerJoin(chapters, eq(chapters.id, chapterFiles.chapterId))
+      .where(or(eq(chapters.id, id), eq(chapters.chapterId, id)));
+    return rows.map((r) => r.path);
+  },
+  async storagePathsOfSeminar(db: DbOrTx, seminarId: number): Promise<string[]> {
+    const rows = await db
+      .select({ path: chapterFiles.storagePath })
+      .from(chapterFiles)
+      .innerJoin(chapters, eq(chapters.id, chapterFiles.chapterId))
+      .where(eq(chapters.seminarId, seminarId));
+    return rows.map((r) => r.path);
+  },
+  async setDone(
+    db: DbOrTx,
+    chapterId: number,
+    userId: number,
+    done: boolean,
+    at: Date,
+  ): Promise<Date | null> {
+    if (!done) {
+      await db
+        .delete(chapterUsers)
+        .where(and(eq(chapterUsers.chapterId, chapterId), eq(chapterUsers.userId, userId)));
+      return null;
+    }
+    await db.insert(chapterUsers).values({ chapterId, userId, doneAt: at }).onConflictDoNothing();
+    const [row] = await db
+      .select()
+      .from(chapterUsers)
+      .where(and(eq(chapterUsers.chapterId, chapterId), eq(chapterUsers.userId, userId)));
+    return row?.doneAt ?? at;
+  },
+  async interactions(db: DbOrTx, chapterId: number) {
+    return db
+      .select({
+        userId: chapterUsers.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        doneAt: chapterUsers.doneAt,
+      })
+      .from(chapterUsers)
+      .innerJoin(users, eq(users.id, chapterUsers.userId))
+      .where(eq(chapterUsers.chapterId, chapterId))
+      .orderBy(asc(chapterUsers.doneAt));
+  },
+  async insertFile(db: DbOrTx, values: typeof chapterFiles.$inferInsert): Promise<FileRow> {
+    const [row] = await db.insert(chapterFiles).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+  async findFile(db: DbOrTx, id: number): Promise<FileRow | undefined> {
+    const [row] = await db.select().from(chapterFiles).where(eq(chapterFiles.id, id)).limit(1);
+    return row;
+  },
+  async deleteFile(db: DbOrTx, id: number): Promise<void> {
+    await db.delete(chapterFiles).where(eq(chapterFiles.id, id));
+  },
+  async insertLinks(db: DbOrTx, values: (typeof chapterLinks.$inferInsert)[]): Promise<LinkRow[]> {
+    return db.insert(chapterLinks).values(values).returning();
+  },
+  async findLink(db: DbOrTx, id: number): Promise<LinkRow | undefined> {
+    const [row] = await db.select().from(chapterLinks).where(eq(chapterLinks.id, id)).limit(1);
+    return row;
+  },
+  async deleteLink(db: DbOrTx, id: number): Promise<void> {
+    await db.delete(chapterLinks).where(eq(chapterLinks.id, id));
+  },
+  /** for /todos: per booked seminar, its unlocked chapters and which the user marked done */
+  async todoRows(db: DbOrTx, userId: number) {
+    return db
+      .select({
+        seminarId: seminars.id,
+        title: seminars.title,
+        slug: seminars.slug,
+        chapterId: chapters.id,
+        parentId: chapters.chapterId,
+        label: chapters.label,
+        position: chapters.position,
+        doneAt: chapterUsers.doneAt,
+      })
+      .from(bookings)
+      .innerJoin(seminars, eq(seminars.id, bookings.seminarId))
+      .innerJoin(chapters, and(eq(chapters.seminarId, seminars.id), eq(chapters.unlocked, 1)))
+      .leftJoin(chapterUsers, and(eq(chapterUsers.chapterId, chapters.id), eq(chapterUsers.userId, userId)))
+      .where(and(eq(bookings.userId, userId), inArray(bookings.status, ['free', 'paid'])))
+      .orderBy(asc(seminars.title), asc(chapters.position), asc(chapters.id));
+  },
+};

@@ -1,0 +1,203 @@
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookings, chapters, seminars, users } from '../../db/schema/index.ts';
+
+export type SeminarRow = typeof seminars.$inferSelect;
+export type NewSeminarRow = typeof seminars.$inferInsert;
+
+/** A seminar with its owner and counts, as the DTO needs it (one query for any number of rows). */
+export const seminarWithOwner = {
+  seminar: seminars,
+  owner: {
+    id: users.id,
+    username: users.username,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatarPath: users.avatarPath,
+  },
+  bookingsCount: sql<number>`(select count(*)::int from ${bookings} b where b.seminar_id = ${seminars.id}
+    and b.status in ('free', 'paid'))`,
+  chaptersCount: sql<number>`(select count(*)::int from ${chapters} c where c.seminar_id = ${seminars.id})`,
+};
+export type SeminarListRow = {
+  seminar: SeminarRow;
+  owner: { id: number; username: string; firstName: string; lastName: string; avatarPath: string | null };
+  bookingsCount: number;
+  chaptersCount: number;
+};
+
+const publicListed = and(eq(seminars.isPublic, true), eq(seminars.isCompany, false));
+const search = (q: string | undefined) => {
+  if (!q) return undefined;
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(seminars.title, like), ilike(seminars.description, like));
+};
+
+/** The only place that builds queries on seminars and bookings. */
+export const seminarsRepository = {
+  async findById(db: DbOrTx, id: number): Promise<SeminarRow | undefined> {
+    const [row] = await db.select().from(seminars).where(eq(seminars.id, id)).limit(1);
+    return row;
+  },
+  async findListRow(db: DbOrTx, where: { id?: number; slug?: string }): Promise<SeminarListRow | undefined> {
+    const [row] = await db
+      .select(seminarWithOwner)
+      .from(seminars)
+      .innerJoin(users, eq(users.id, seminars.ownerId))
+      .where(where.id !== undefined ? eq(seminars.id, where.id) : eq(seminars.slug, where.slug ?? ''))
+      .limit(1);
+    return row;
+  },
+  async listPublic(
+    db: DbOrTx,
+    opts: { limit: number; offset: number; q?: string },
+  ): Promise<SeminarListRow[]> {
+    return db
+      .select(seminarWithOwner)
+      .from(seminars)
+      .innerJoin(users, eq(users.id, seminars.ownerId))
+      .where(and(publicListed, search(opts.q)))
+      .orderBy(desc(seminars.createdAt), desc(seminars.id))
+      .limit(opts.limit)
+      .offset(opts.offset);
+  },
+  async countPublic(db: DbOrTx, q?: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(seminars)
+      .where(and(publicListed, search(q)));
+    return row?.n ?? 0;
+  },
+  async listByOwner(db: DbOrTx, ownerId: number): Promise<SeminarListRow[]> {
+    return db
+      .select(seminarWithOwner)
+      .from(seminars)
+      .innerJoin(users, eq(users.id, seminars.ownerId))
+      .where(eq(seminars.ownerId, ownerId))
+      .orderBy(desc(seminars.createdAt), desc(seminars.id));
+  },
+  async listPublicByOwner(db: DbOrTx, ownerId: number): Promise<SeminarListRow[]> {
+    return db
+      .select(seminarWithOwner)
+      .from(seminars)
+      .innerJoin(users, eq(users.id, seminars.ownerId))
+      .where(and(eq(seminars.ownerId, ownerId), publicListed))
+      .orderBy(desc(seminars.createdAt), desc(seminars.id));
+  },
+  async listBookedBy(db: DbOrTx, userId: number): Promise<SeminarListRow[]> {
+    return db
+      .select(seminarWithOwner)
+      .from(seminars)
+      .innerJoin(users, eq(users.id, seminars.ownerId))
+      .innerJoin(bookings, and(eq(bookings.seminarId, seminars.id), eq(bookings.userId, userId)))
+      .where(inArray(bookings.status, ['free', 'paid']))
+      .orderBy(desc(bookings.createdAt));
+  },
+  /** public seminars with the most active bookings made since `since` */
+  async listRising(db: DbOrTx, since: Date, limit: number): Promise<SeminarListRow[]> {
+    const recent = sql<number>`(select count(*)::int from ${bookings} b where b.seminar_id = ${seminars.id}
+      and b.status in ('free', 'paid') and b.created_at >= ${since.toISOString()})`;
+    return db
+      .select(seminarWithOwner)
+      .from(seminars)
+      .innerJoin(users, eq(users.id, seminars.ownerId))
+      .where(and(publicListed, sql`${recent} > 0`))
+      .orderBy(desc(recent), desc(seminars.createdAt))
+      .limit(limit);
+  },
+  async slugsLike(db: DbOrTx, base: string): Promise<Set<string>> {
+    const rows = await db
+      .select({ slug: seminars.slug })
+      .from(seminars)
+      .where(
+        or(eq(seminars.slug, base), sql`${seminars.slug} ~ ${`^${base.replace(/[^a-z0-9-]/g, '')}-[0-9]+$`}`),
+      );
+    return new Set(rows.map((r) => r.slug));
+  },
+  async insert(db: DbOrTx, values: NewSeminarRow): Promise<SeminarRow> {
+    const [row] = await db.insert(seminars).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+  async update(db: DbOrTx, id: number, values: Partial<NewSeminarRow>): Promise<SeminarRow | undefined> {
+    const [row] = await db
+      .update(seminars)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(seminars.id, id))
+      .returning();
+    return row;
+  },
+  async delete(db: DbOrTx, id: number): Promise<void> {
+    await db.delete(seminars).where(eq(seminars.id, id));
+  },
+
+  // bookings
+  async activeBookingOf(db: DbOrTx, userId: number, seminarId: number) {
+    const [row] = await db
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.userId, userId),
+          eq(bookings.seminarId, seminarId),
+          inArray(bookings.status, ['free', 'paid']),
+        ),
+      )
+      .limit(1);
+    return row;
+  },
+  async bookedIds(db: DbOrTx, userId: number, seminarIds: number[]): Promise<Set<number>> {
+    if (seminarIds.length === 0) return new Set();
+    const rows = await db
+      .select({ id: bookings.seminarId })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.userId, userId),
+          inArray(bookings.seminarId, seminarIds),
+          inArray(bookings.status, ['free', 'paid']),
+        ),
+      );
+    return new Set(rows.map((r) => r.id));
+  },
+  async countBookings(db: DbOrTx, seminarId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(eq(bookings.seminarId, seminarId));
+    return row?.n ?? 0;
+  },
+  /** inserts a free booking once; returns it and whether it was new */
+  async insertFreeBooking(db: DbOrTx, seminarId: number, userId: number, currency: string) {
+    const inserted = await db
+      .insert(bookings)
+      .values({ seminarId, userId, status: 'free', price: 0, currency })
+      .onConflictDoNothing({ target: [bookings.seminarId, bookings.userId] })
+      .returning();
+    if (inserted[0]) return { booking: inserted[0], created: true };
+    const [existing] = await db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.seminarId, seminarId), eq(bookings.userId, userId)))
+      .limit(1);
+    if (!existing) throw new Error('booking vanished');
+    return { booking: existing, created: false };
+  },
+  async bookedUsers(db: DbOrTx, seminarIds: number[]) {
+    if (seminarIds.length === 0) return [];
+    return db
+      .select({
+        seminarId: bookings.seminarId,
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        bookedAt: bookings.createdAt,
+        status: bookings.status,
+      })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(and(inArray(bookings.seminarId, seminarIds), inArray(bookings.status, ['free', 'paid'])))
+      .orderBy(desc(bookings.createdAt));
+  },
+};

@@ -1,0 +1,364 @@
+import type { Readable } from 'node:stream';
+import {
+  type BookingDto,
+  encodeMessage,
+  type Paginated,
+  type SeminarDto,
+  type SeminarFields,
+  uniqueSlug,
+} from '@elearn/shared';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, forbidden, notFound, unauthenticated, validation } from '../../errors.ts';
+import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { cleanFileName, removeStored, storeUpload } from '../../lib/storage.ts';
+import type { AuthUser } from '../../plugins/session.ts';
+import { seminarPolicy } from '../../policies/seminar.policy.ts';
+import { avatarUrl } from '../users/users.presenter.ts';
+import { usersRepository } from '../users/users.repository.ts';
+import { seminarsRepository as repo, type SeminarListRow, type SeminarRow } from './seminars.repository.ts';
+
+type Actor = AuthUser | null;
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+export const SEMINAR_IMAGE_MAX_MB = 5;
+
+const iso = (d: Date) => d.toISOString();
+
+export type SeminarsService = ReturnType<typeof createSeminarsService>;
+
+/** A seminar the caller may see, with what the caller may do with it. */
+export interface SeminarAccess {
+  seminar: SeminarRow;
+  manage: boolean;
+  booked: boolean;
+  play: boolean;
+}
+
+export function createSeminarsService(deps: {
+  db: Db;
+  config: AppConfig;
+  uploadDir: string;
+  now?: () => number;
+}) {
+  const { db, config, uploadDir } = deps;
+  const now = deps.now ?? Date.now;
+  // the total of the public list without search, kept for a few seconds (bench: count over 10,000 rows)
+  let publicTotal: { value: number; at: number } | null = null;
+  const invalidateTotal = () => {
+    publicTotal = null;
+  };
+
+  function toDto(
+    row: SeminarListRow,
+    actor: Actor,
+    booked: boolean,
+    bookedUsers: SeminarDto['users_booked_seminars'] = [],
+  ): SeminarDto {
+    const s = row.seminar;
+    const manage = seminarPolicy.manage(actor, s);
+    return {
+      id: s.id,
+      slug: s.slug,
+      title: s.title,
+      description: s.description,
+      image_url: s.imagePath ? `/api/seminars/${s.id}/image?v=${s.updatedAt.getTime().toString(36)}` : null,
+      price: s.price,
+      currency: s.currency,
+      is_public: s.isPublic,
+      isCompany: s.isCompany,
+      company_id: s.companyId,
+      owner: {
+        id: row.owner.id,
+        username: row.owner.username,
+        first_name: row.owner.firstName,
+        last_name: row.owner.lastName,
+        avatar_url: avatarUrl(row.owner.id, row.owner.avatarPath),
+      },
+      created_at: iso(s.createdAt),
+      updated_at: iso(s.updatedAt),
+      companies: [],
+      users_booked_seminars: bookedUsers,
+      users_booked_company_seminars: [],
+      bookings_count: row.bookingsCount,
+      chapters_count: row.chaptersCount,
+      abilities: {
+        edit: manage,
+        delete: manage,
+        play: seminarPolicy.play(actor, s, booked),
+        book: seminarPolicy.bookFree(actor, s, booked) || (!actor && s.isPublic && !s.isCompany),
+        booked,
+      },
+    };
+  }
+
+  async function dtos(rows: SeminarListRow[], actor: Actor): Promise<SeminarDto[]> {
+    const booked = actor
+      ? await repo.bookedIds(
+          db,
+          actor.id,
+          rows.map((r) => r.seminar.id),
+        )
+      : new Set<number>();
+    return rows.map((r) => toDto(r, actor, booked.has(r.seminar.id)));
+  }
+
+  /** Loads a seminar for the caller; 404 when the caller may not see it. */
+  async function access(actor: Actor, id: number): Promise<SeminarAccess> {
+    const seminar = await repo.findById(db, id);
+    if (!seminar) throw notFound();
+    const booked = actor ? !!(await repo.activeBookingOf(db, actor.id, id)) : false;
+    if (!seminarPolicy.view(actor, seminar, booked)) throw notFound();
+    return {
+      seminar,
+      manage: seminarPolicy.manage(actor, seminar),
+      booked,
+      play: seminarPolicy.play(actor, seminar, booked),
+    };
+  }
+
+  async function requireManage(actor: Actor, id: number): Promise<SeminarRow> {
+    if (!actor) throw unauthenticated();
+    const a = await access(actor, id);
+    if (!a.manage) throw forbidden();
+    return a.seminar;
+  }
+
+  async function storeImage(stream: Readable & { truncated?: boolean }, fileName: string) {
+    return storeUpload({
+      uploadDir,
+      subdir: 'seminars',
+      stream,
+      fileName,
+      field: 'image',
+      maxMb: SEMINAR_IMAGE_MAX_MB,
+      allowedText: 'JPEG, PNG, GIF, WebP',
+      check: (sniffed) => (sniffed && IMAGE_TYPES[sniffed.ext] ? sniffed.ext : null),
+    });
+  }
+
+  async function checkCompany(actor: AuthUser, fields: SeminarFields) {
+    if (!fields.isCompany) return null;
+    if (!fields.company_id) {
+      throw validation(
+        { company_id: [encodeMessage('seminar.company_required')] },
+        'seminar.company_required',
+        'seminar.company_required',
+      );
+    }
+    void actor;
+    return fields.company_id;
+  }
+
+  return {
+    access,
+    requireManage,
+    storeImage,
+
+    async listPublic(
+      actor: Actor,
+      q: { page: number; per_page: number; q?: string },
+    ): Promise<Paginated<SeminarDto>> {
+      const search = q.q?.trim() || undefined;
+      let total: number;
+      if (!search && publicTotal && now() - publicTotal.at < 5000) {
+        total = publicTotal.value;
+      } else {
+        total = await repo.countPublic(db, search);
+        if (!search) publicTotal = { value: total, at: now() };
+      }
+      const rows = await repo.listPublic(db, {
+        limit: q.per_page,
+        offset: (q.page - 1) * q.per_page,
+        q: search,
+      });
+      return {
+        data: await dtos(rows, actor),
+        current_page: q.page,
+        last_page: Math.max(1, Math.ceil(total / q.per_page)),
+        per_page: q.per_page,
+        total,
+      };
+    },
+
+    async rising(actor: Actor): Promise<SeminarDto[]> {
+      return dtos(await repo.listRising(db, new Date(now() - 30 * 86_400_000), 12), actor);
+    },
+
+    async get(actor: Actor, where: { id?: number; slug?: string }): Promise<SeminarDto> {
+      const row = await repo.findListRow(db, where);
+      if (!row) throw notFound();
+      const booked = actor ? !!(await repo.activeBookingOf(db, actor.id, row.seminar.id)) : false;
+      if (!seminarPolicy.view(actor, row.seminar, booked)) throw notFound();
+      return toDto(row, actor, booked);
+    },
+
+    async imageOf(actor: Actor, id: number) {
+      const { seminar } = await access(actor, id);
+      if (!seminar.imagePath) throw notFound();
+      const ext = seminar.imagePath.split('.').pop() ?? '';
+      return {
+        relPath: seminar.imagePath,
+        mime: IMAGE_TYPES[ext] ?? 'application/octet-stream',
+        name: `seminar-${id}.${ext}`,
+      };
+    },
+
+    async owned(actor: AuthUser): Promise<SeminarDto[]> {
+      return dtos(await repo.listByOwner(db, actor.id), actor);
+    },
+
+    async bookedBy(actor: AuthUser): Promise<SeminarDto[]> {
+      const rows = await repo.listBookedBy(db, actor.id);
+      return rows.map((r) => toDto(r, actor, true));
+    },
+
+    async ownedWithBookings(actor: AuthUser): Promise<SeminarDto[]> {
+      const rows = await repo.listByOwner(db, actor.id);
+      const users = await repo.bookedUsers(
+        db,
+        rows.map((r) => r.seminar.id),
+      );
+      return rows.map((r) =>
+        toDto(
+          r,
+          actor,
+          false,
+          users
+            .filter((u) => u.seminarId === r.seminar.id)
+            .map((u) => ({
+              id: u.id,
+              first_name: u.firstName,
+              last_name: u.lastName,
+              email: u.email,
+              booked_at: iso(u.bookedAt),
+              status: u.status,
+            })),
+        ),
+      );
+    },
+
+    /** @throws seminar.company_required (422) */
+    async create(actor: AuthUser, fields: SeminarFields, imagePath: string | null): Promise<SeminarDto> {
+      if (!seminarPolicy.create(actor)) throw forbidden();
+      const companyId = await checkCompany(actor, fields);
+      const base = {
+        title: fields.title,
+        description: sanitizeRichText(fields.description),
+        price: fields.price,
+        currency: config.currency,
+        isPublic: fields.is_public,
+        isCompany: fields.isCompany,
+        companyId,
+        ownerId: actor.id,
+        imagePath,
+      };
+      let row: SeminarRow | undefined;
+      for (let attempt = 0; attempt < 3 && !row; attempt++) {
+        const slug = uniqueSlug(
+          fields.title,
+          await repo.slugsLike(db, uniqueSlug(fields.title, new Set(), 'seminar')),
+          'seminar',
+        );
+        try {
+          row = await repo.insert(db, { ...base, slug });
+        } catch (err) {
+          if ((err as { code?: string }).code !== '23505' || attempt === 2) throw err;
+        }
+      }
+      invalidateTotal();
+      const full = await repo.findListRow(db, { id: row!.id });
+      return toDto(full!, actor, false);
+    },
+
+    async update(
+      actor: AuthUser,
+      id: number,
+      fields: SeminarFields,
+      imagePath: string | null,
+    ): Promise<SeminarDto> {
+      const seminar = await requireManage(actor, id);
+      const companyId = await checkCompany(actor, fields);
+      const removeOld = imagePath !== null || fields.remove_image === true;
+      await repo.update(db, id, {
+        title: fields.title,
+        description: sanitizeRichText(fields.description),
+        price: fields.price,
+        isPublic: fields.is_public,
+        isCompany: fields.isCompany,
+        companyId,
+        ...(removeOld ? { imagePath } : {}),
+      });
+      if (removeOld && seminar.imagePath) await removeStored(uploadDir, seminar.imagePath);
+      invalidateTotal();
+      return this.get(actor, { id });
+    },
+
+    async togglePublic(actor: AuthUser, id: number): Promise<SeminarDto> {
+      const seminar = await requireManage(actor, id);
+      await repo.update(db, id, { isPublic: !seminar.isPublic });
+      invalidateTotal();
+      return this.get(actor, { id });
+    },
+
+    /** @throws seminar.has_bookings (409) unless an admin confirms */
+    async remove(
+      actor: AuthUser,
+      id: number,
+      confirm: boolean,
+      beforeDelete: (id: number) => Promise<string[]>,
+    ) {
+      const seminar = await requireManage(actor, id);
+      const count = await repo.countBookings(db, id);
+      if (count > 0 && !(confirm && actor.scopes.includes('admin'))) {
+        throw conflict('seminar.has_bookings', 'seminar.has_bookings');
+      }
+      const files = await beforeDelete(id);
+      await repo.delete(db, id);
+      invalidateTotal();
+      for (const f of [...files, seminar.imagePath]) await removeStored(uploadDir, f);
+    },
+
+    /** @throws booking.not_free, booking.own_seminar (409); 404 for seminars the caller may not see */
+    async bookFree(actor: AuthUser, seminarId: number): Promise<{ booking: BookingDto; created: boolean }> {
+      const { seminar, booked } = await access(actor, seminarId);
+      if (seminar.ownerId === actor.id) throw conflict('booking.own_seminar', 'booking.own_seminar');
+      if (!seminar.isPublic || seminar.isCompany || seminar.price > 0) {
+        if (!booked) throw conflict('booking.not_free', 'booking.not_free');
+      }
+      const { booking, created } = await repo.insertFreeBooking(db, seminarId, actor.id, seminar.currency);
+      return {
+        created,
+        booking: {
+          id: booking.id,
+          seminar_id: booking.seminarId,
+          user_id: booking.userId,
+          status: booking.status as BookingDto['status'],
+          price: booking.price,
+          currency: booking.currency,
+          created_at: iso(booking.createdAt),
+        },
+      };
+    },
+
+    async publicProfile(actor: Actor, slug: string) {
+      const user = await usersRepository.findByUsername(db, slug);
+      if (!user || user.disabledAt || !(user.scopes.includes('trainer') || user.scopes.includes('admin')))
+        throw notFound();
+      return {
+        id: user.id,
+        username: user.username,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        avatar_url: avatarUrl(user.id, user.avatarPath),
+        seminars: await dtos(await repo.listPublicByOwner(db, user.id), actor),
+      };
+    },
+
+    cleanImageName: cleanFileName,
+  };
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { encodeMessage as m } from '../i18n/messages.ts';
+import { httpUrl, id } from './rules.ts';
+
+export const CHAPTER_LABEL_MAX = 200;
+export const CHAPTER_HTML_MAX = 200_000;
+/** extensions of documents (spec section 7 download helper) with their Content-Type */
+export const DOC_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  zip: 'application/zip',
+};
+export const VIDEO_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  ogg: 'video/ogg',
+  ogv: 'video/ogg',
+};
+
+const label = () =>
+  z
+    .string({ error: m('validation.required') })
+    .trim()
+    .min(1, { error: m('validation.required') })
+    .max(CHAPTER_LABEL_MAX, { error: m('validation.max', { max: CHAPTER_LABEL_MAX }) });
+const html = () =>
+  z
+    .string()
+    .max(CHAPTER_HTML_MAX, { error: m('validation.max', { max: CHAPTER_HTML_MAX }) })
+    .default('');
+
+export const createChapterBodySchema = z
+  .object({
+    seminar_id: id(),
+    /** parent chapter for a sub-chapter (one level only) */
+    chapter_id: id().nullable().optional(),
+    label: label(),
+    content: html(),
+    description: html(),
+  })
+  .strict();
+
+export const updateChapterBodySchema = z
+  .object({ id: id(), label: label(), content: html(), description: html() })
+  .strict();
+
+export const reorderChaptersBodySchema = z
+  .object({
+    seminar_id: id(),
+    /** every chapter of the seminar: its parent (null = top level) and its position among siblings */
+    order: z
+      .array(
+        z
+          .object({ id: id(), chapter_id: id().nullable(), position: z.number().int().min(0).max(10_000) })
+          .strict(),
+      )
+      .min(1)
+      .max(2000),
+  })
+  .strict();
+
+export const toggleLockedBodySchema = z.object({ id: id() }).strict();
+/** `chapterUser` is the chapter id; `done` sets the state (omitted = toggle) */
+export const toggleUserBodySchema = z.object({ chapterUser: id(), done: z.boolean().optional() }).strict();
+
+export const storeLinksBodySchema = z
+  .object({
+    chapter_id: id(),
+    links: z
+      .array(z.object({ label: label(), url: httpUrl() }).strict())
+      .min(1)
+      .max(50),
+  })
+  .strict();
+
+export const mediaVideoSchema = z.object({
+  id: z.number().int(),
+  chapter_id: z.number().int(),
+  label: z.string(),
+  original_name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+  created_at: z.string(),
+});
+export const mediaDocSchema = mediaVideoSchema;
+export const mediaLinkSchema = z.object({
+  id: z.number().int(),
+  chapter_id: z.number().int(),
+  label: z.string(),
+  url: z.string(),
+  created_at: z.string(),
+});
+
+const chapterBase = z.object({
+  id: z.number().int(),
+  seminar_id: z.number().int(),
+  chapter_id: z.number().int().nullable(),
+  label: z.string(),
+  content: z.string(),
+  description: z.string(),
+  position: z.number().int(),
+  unlocked: z.union([z.literal(0), z.literal(1)]),
+  /** the caller marked it done (students); owners: false */
+  done: z.boolean(),
+  chapter_videos: z.array(mediaVideoSchema),
+  chapter_docs: z.array(mediaDocSchema),
+  chapter_links: z.array(mediaLinkSchema),
+});
+export const chapterDtoSchema = chapterBase.extend({ sub_chapters: z.array(chapterBase) });
+export type ChapterDto = z.infer<typeof chapterDtoSchema>;
+export type SubChapterDto = z.infer<typeof chapterBase>;
+
+export const sideMenuEntrySchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  chapter_id: z.number().int().nullable(),
+  position: z.number().int(),
+  unlocked: z.union([z.literal(0), z.literal(1)]),
+  sub_chapters: z.array(
+    z.object({
+      id: z.number().int(),
+      label: z.string(),
+      chapter_id: z.number().int().nullable(),
+      position: z.number().int(),
+      unlocked: z.union([z.literal(0), z.literal(1)]),
+    }),
+  ),
+});
+
+export const userInteractionSchema = z.object({
+  user_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  done_at: z.string(),
+});
