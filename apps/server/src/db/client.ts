@@ -23,6 +23,8 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
+  /** how many queries Drizzle has sent so far (query-count tests: no N+1) */
+  queryCount(): number;
   /** `SELECT 1`; throws when the database does not answer */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -37,14 +39,17 @@ export async function openDatabase(
   opts: { databaseUrl?: string; dataDir: string },
   log: Logger = console,
 ): Promise<Database> {
+  let queries = 0;
+  const logger = { logQuery: () => void queries++ };
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // an idle client whose backend was killed must not crash the process (node-postgres docs)
     pool.on('error', (err) => log.error({ err }, 'postgres pool error'));
-    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzleNodePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return {
       db,
       kind: 'pg',
+      queryCount: () => queries,
       ping: async () => {
         await pool.query('SELECT 1');
       },
@@ -67,10 +72,11 @@ export async function openDatabase(
   const dir = memory ? undefined : path.resolve(opts.dataDir, 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create({ dataDir: dir });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    queryCount: () => queries,
     ping: async () => {
       await client.query('SELECT 1');
     },

@@ -107,7 +107,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       req.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return sendError(reply, 500, { message: t(locale, 'errors.internal_error'), code: 'internal_error' });
     }
-    const status = (error as FastifyError).statusCode ?? 500;
+    // a malformed multipart body (busboy gives plain errors without a status): the client's fault
+    const fromMultipart =
+      !(error as FastifyError).statusCode && /[\\/]busboy[\\/]/.test((error as Error).stack ?? '');
+    const status = fromMultipart ? 400 : ((error as FastifyError).statusCode ?? 500);
     if (status === 429) {
       const retry = String(reply.getHeader('retry-after') ?? 60);
       return sendError(reply, 429, {
