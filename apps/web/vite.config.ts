@@ -28,7 +28,13 @@ const CSP = [
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // zod without its eval probe (CSP), see src/lib/zod-jitless.ts
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   // Bulma's own Sass still uses deprecated syntax; don't drown our warnings in its
   css: { preprocessorOptions: { scss: { quietDeps: true } } },
   server: { port: 5173, proxy },

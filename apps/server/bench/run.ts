@@ -10,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createScratchPostgres, openDatabase } from '../src/db/client.ts';
-import { users } from '../src/db/schema/index.ts';
+import { bookings, chapterFiles, chapterLinks, chapters, seminars, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
 
@@ -60,14 +60,87 @@ async function generate(databaseUrl: string | undefined, dataDir: string) {
     passwordHash: hash,
     emailVerifiedAt: new Date('2026-01-01T00:00:00.000Z'),
   });
+  const [bench] = await database.db.select().from(users).where(sql`${users.email} = 'bench@example.test'`);
+  const [trainer] = await database.db
+    .insert(users)
+    .values({
+      username: 'benchtrainer',
+      email: 'bench-trainer@example.test',
+      firstName: 'Bench',
+      lastName: 'Trainer',
+      passwordHash: hash,
+      scopes: ['trainer'],
+    })
+    .returning();
+  // 10,000 public seminars
+  const t0 = Date.now() - 10_000 * 60_000;
+  for (let i = 0; i < 10_000; i += 1000) {
+    await database.db.insert(seminars).values(
+      Array.from({ length: 1000 }, (_, k) => ({
+        slug: `bench-seminar-${i + k}`,
+        title: `Bench-Seminar ${i + k}`,
+        description: `<p>Beschreibung ${i + k}: Lorem ipsum dolor sit amet.</p>`,
+        currency: 'CHF',
+        isPublic: true,
+        ownerId: trainer!.id,
+        createdAt: new Date(t0 + (i + k) * 60_000),
+      })),
+    );
+  }
+  // one booked seminar with 50 chapters of 5 media each (2 documents, 1 video, 2 links)
+  const [play] = await database.db
+    .insert(seminars)
+    .values({
+      slug: 'bench-play',
+      title: 'Bench play',
+      currency: 'CHF',
+      isPublic: true,
+      ownerId: trainer!.id,
+    })
+    .returning();
+  const chapterRows = await database.db
+    .insert(chapters)
+    .values(
+      Array.from({ length: 50 }, (_, i) => ({
+        seminarId: play!.id,
+        label: `Kapitel ${i + 1}`,
+        content: `<p>Inhalt von Kapitel ${i + 1}</p>`,
+        position: i,
+        unlocked: 1,
+      })),
+    )
+    .returning();
+  const file = (chapterId: number, kind: 'doc' | 'video', n: number) => ({
+    chapterId,
+    kind,
+    label: `${kind} ${n}`,
+    originalName: `${kind}-${n}.${kind === 'doc' ? 'pdf' : 'mp4'}`,
+    storagePath: `${kind}s/missing-${chapterId}-${n}`,
+    mime: kind === 'doc' ? 'application/pdf' : 'video/mp4',
+    size: 1000,
+    sha256: '',
+  });
+  await database.db
+    .insert(chapterFiles)
+    .values(chapterRows.flatMap((c) => [file(c.id, 'doc', 1), file(c.id, 'doc', 2), file(c.id, 'video', 1)]));
+  await database.db
+    .insert(chapterLinks)
+    .values(
+      chapterRows.flatMap((c) =>
+        [1, 2].map((n) => ({ chapterId: c.id, label: `Link ${n}`, url: `https://example.com/${n}` })),
+      ),
+    );
+  await database.db
+    .insert(bookings)
+    .values({ seminarId: play!.id, userId: bench!.id, status: 'free', currency: 'CHF' });
   const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
   await database.close();
-  return count?.n ?? 0;
+  return { users: count?.n ?? 0, playId: play!.id };
 }
 
 async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
-  const userCount = await generate(databaseUrl, dataDir);
+  const { users: userCount, playId } = await generate(databaseUrl, dataDir);
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     DEMO_DATA: '0',
@@ -93,6 +166,12 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const results = [
     await measure('baseline (fixed JSON, no DB)', `${server.base}/api/bench/baseline`),
     await measure('GET /api/user (logged in)', `${server.base}/api/user`, { cookie }),
+    await measure('GET /api/seminars (page 1 of 10,000)', `${server.base}/api/seminars`),
+    await measure(
+      'GET /api/chapters/seminar-booked (50×5)',
+      `${server.base}/api/chapters/seminar-booked/${playId}`,
+      { cookie },
+    ),
   ];
   const rss = await rssMb(server.child.pid ?? 0);
   server.child.kill('SIGTERM');
@@ -107,7 +186,9 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   await rm(dataDir, { recursive: true, force: true });
 
   const base = results[0]!.rps;
-  console.log(`\n## ${label} (${userCount} users, ${CONNECTIONS} connections, ${DURATION} s per route)`);
+  console.log(
+    `\n## ${label} (${userCount} users, 10,000 public seminars, ${CONNECTIONS} connections, ${DURATION} s per route)`,
+  );
   console.log(`body sizes: /api/user ${userBody.length} B, baseline ${baseBody.length} B`);
   console.log('| route | req/s | p99 ms | ratio to baseline | errors |');
   console.log('|---|---:|---:|---:|---:|');

@@ -8,7 +8,7 @@ describe('command line', () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
-  const run = (...args: string[]) => runCli(args, t.app.database);
+  const run = (...args: string[]) => runCli(args, t.app.database, t.app.uploadDir);
 
   it('creates a verified user with scopes who can log in', async () => {
     const out = await run(
@@ -112,5 +112,20 @@ describe('command line', () => {
     const me = (await a.get('/api/user')).json();
     expect(me.scope).toEqual(['corporateTraining']);
     expect(me.companies[0].shortName).toBe('muster');
+    // a public seminar with chapters, a sub-chapter, a video, a document and a link, booked by the student
+    const student = await t.loginAs('student@example.com', 'Demo-Passwort1');
+    const [booked] = (await student.get('/api/seminars/booked-student')).json();
+    expect(booked.slug).toBe('einfuehrung-in-die-projektarbeit');
+    const tree = (await student.get(`/api/chapters/seminar-booked/${booked.id}`)).json();
+    expect(tree).toHaveLength(2);
+    expect(tree[0].sub_chapters).toHaveLength(1);
+    expect(tree[0].chapter_videos).toHaveLength(1);
+    expect(tree[0].chapter_docs).toHaveLength(1);
+    expect(tree[1].chapter_links).toHaveLength(1);
+    expect(
+      (await student.get(tree[0].chapter_videos[0].url, { headers: { range: 'bytes=0-9' } })).statusCode,
+    ).toBe(206);
+    expect((await student.get(tree[0].chapter_docs[0].url)).statusCode).toBe(200);
+    expect((await t.agent().get('/api/seminars')).json().total).toBe(2);
   });
 });

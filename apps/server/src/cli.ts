@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rules, SCOPES, type Scope } from '@elearn/shared';
 import { ConfigError, loadEnv } from './config.ts';
@@ -45,7 +46,7 @@ function checkPassword(pw: string) {
 }
 
 /** Runs one command against an open database; returns the lines to print. */
-export async function runCli(argv: string[], database: Database): Promise<string[]> {
+export async function runCli(argv: string[], database: Database, uploadDir: string): Promise<string[]> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
@@ -131,7 +132,7 @@ export async function runCli(argv: string[], database: Database): Promise<string
       return [`${user.email} is now a ${values.manager ? 'manager' : 'member'} of ${company.shortName}`];
     }
     case 'demo:seed': {
-      const logins = await seedDemoData(db, { onlyIfEmpty: false });
+      const logins = await seedDemoData(db, { onlyIfEmpty: false, uploadDir });
       return ['demo data created', ...(logins ?? []).map((l) => `${l.role}: ${l.email} / ${l.password}`)];
     }
     default:
@@ -145,7 +146,8 @@ async function main() {
     const env = loadEnv();
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await database.migrate();
-    for (const line of await runCli(process.argv.slice(2), database)) console.log(line);
+    const uploadDir = path.resolve(env.DATA_DIR, 'uploads');
+    for (const line of await runCli(process.argv.slice(2), database, uploadDir)) console.log(line);
   } catch (err) {
     if (
       err instanceof CliError ||

@@ -32,7 +32,11 @@ async function main() {
   const app = await buildApp(config);
 
   if (config.demoData && config.env !== 'production') {
-    const logins = await seedDemoData(app.database.db, { onlyIfEmpty: true });
+    const logins = await seedDemoData(app.database.db, {
+      onlyIfEmpty: true,
+      uploadDir: app.uploadDir,
+      currency: config.currency,
+    });
     if (logins) {
       console.log('\nDemo data created. Logins (password for all: see below):');
       for (const l of logins) console.log(`  ${l.role.padEnd(18)} ${l.email.padEnd(34)} ${l.password}`);

@@ -64,7 +64,9 @@ export async function openDatabase(
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        if (!pool.ended) await pool.end();
+      },
     };
   }
 

@@ -1,10 +1,14 @@
+import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Scope } from '@elearn/shared';
 import { sql } from 'drizzle-orm';
+import { randomToken } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { companiesRepository } from '../modules/companies/companies.repository.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
 import type { Db } from './client.ts';
-import { users } from './schema/index.ts';
+import { bookings, chapterFiles, chapterLinks, chapters, seminars, users } from './schema/index.ts';
 
 export const DEMO_PASSWORD = 'Demo-Passwort1';
 
@@ -81,7 +85,10 @@ const DEMO_USERS: DemoUser[] = [
  * Creates the demo content (DESIGN section 3). With `onlyIfEmpty` it does nothing when any user
  * exists and returns null; otherwise it returns the logins to print.
  */
-export async function seedDemoData(db: Db, opts: { onlyIfEmpty: boolean }): Promise<DemoLogin[] | null> {
+export async function seedDemoData(
+  db: Db,
+  opts: { onlyIfEmpty: boolean; uploadDir: string; currency?: string },
+): Promise<DemoLogin[] | null> {
   if (opts.onlyIfEmpty) {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
     if ((row?.n ?? 0) > 0) return null;
@@ -91,6 +98,7 @@ export async function seedDemoData(db: Db, opts: { onlyIfEmpty: boolean }): Prom
     (await companiesRepository.findByShortName(db, 'muster')) ??
     (await companiesRepository.insert(db, { name: 'Muster AG', shortName: 'muster' }));
   const logins: DemoLogin[] = [];
+  const ids: Record<string, number> = {};
   for (const u of DEMO_USERS) {
     const existing = await usersRepository.findByEmail(db, u.email);
     const user =
@@ -105,7 +113,128 @@ export async function seedDemoData(db: Db, opts: { onlyIfEmpty: boolean }): Prom
         emailVerifiedAt: new Date(),
       }));
     if (u.company) await companiesRepository.addMember(db, company.id, user.id, u.company.manager);
+    ids[u.username] = user.id;
     logins.push({ role: u.role, email: u.email, password: DEMO_PASSWORD });
   }
+  await seedSeminars(db, ids, opts.uploadDir, opts.currency ?? 'CHF');
   return logins;
+}
+
+const SAMPLE_VIDEO = fileURLToPath(new URL('../../../web/public/media/sample.mp4', import.meta.url));
+// a small valid one-page PDF
+const DEMO_PDF = `%PDF-1.4
+1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj
+2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj
+3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj
+4 0 obj<</Length 58>>stream
+BT /F1 24 Tf 72 760 Td (Projektarbeit: Checkliste) Tj ET
+endstream endobj
+5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj
+trailer<</Root 1 0 R>>
+%%EOF
+`;
+
+async function seedSeminars(db: Db, ids: Record<string, number>, uploadDir: string, currency: string) {
+  const trainer = ids.trainer;
+  if (!trainer) return;
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(seminars);
+  if ((existing?.n ?? 0) > 0) return;
+  const [intro] = await db
+    .insert(seminars)
+    .values({
+      slug: 'einfuehrung-in-die-projektarbeit',
+      title: 'Einführung in die Projektarbeit',
+      description:
+        '<p>Ein kompakter Einstieg: Ziele setzen, planen, im Team arbeiten. Mit Video, Checkliste und weiterführenden Links.</p>',
+      price: 0,
+      currency,
+      isPublic: true,
+      ownerId: trainer,
+    })
+    .returning();
+  await db.insert(seminars).values([
+    {
+      slug: 'fuehrung-und-kommunikation',
+      title: 'Führung & Kommunikation',
+      description: '<p>Für neue Führungskräfte: Gespräche führen, Feedback geben, Konflikte lösen.</p>',
+      price: 24900,
+      currency,
+      isPublic: true,
+      ownerId: trainer,
+    },
+    {
+      slug: 'entwurf-datenschutz-grundlagen',
+      title: 'Entwurf: Datenschutz-Grundlagen',
+      description: '<p>Noch in Arbeit.</p>',
+      price: 0,
+      currency,
+      isPublic: false,
+      ownerId: trainer,
+    },
+  ]);
+  if (!intro) return;
+  const [c1, c2] = await db
+    .insert(chapters)
+    .values([
+      {
+        seminarId: intro.id,
+        label: 'Ziele und Planung',
+        description: '<p>Warum Projekte scheitern und wie ein guter Plan aussieht.</p>',
+        content: '<h2>Ziele</h2><p>Formuliere Ziele <strong>spezifisch</strong> und <em>messbar</em>.</p>',
+        position: 0,
+        unlocked: 1,
+      },
+      {
+        seminarId: intro.id,
+        label: 'Zusammenarbeit im Team',
+        description: '<p>Rollen, Kommunikation und Werkzeuge.</p>',
+        content: '<p>Gute Teams klären früh, wer was entscheidet.</p>',
+        position: 1,
+        unlocked: 1,
+      },
+    ])
+    .returning();
+  if (!c1 || !c2) return;
+  await db.insert(chapters).values({
+    seminarId: intro.id,
+    chapterId: c1.id,
+    label: 'Meilensteine festlegen',
+    content: '<ul><li>Ergebnis</li><li>Termin</li><li>Verantwortung</li></ul>',
+    position: 0,
+    unlocked: 1,
+  });
+  await mkdir(path.join(uploadDir, 'videos'), { recursive: true });
+  await mkdir(path.join(uploadDir, 'docs'), { recursive: true });
+  const videoRel = `videos/${randomToken(18)}.mp4`;
+  await copyFile(SAMPLE_VIDEO, path.join(uploadDir, videoRel));
+  const videoSize = (await stat(path.join(uploadDir, videoRel))).size;
+  const docRel = `docs/${randomToken(18)}.pdf`;
+  await writeFile(path.join(uploadDir, docRel), DEMO_PDF);
+  await db.insert(chapterFiles).values([
+    {
+      chapterId: c1.id,
+      kind: 'video',
+      label: 'Einführungsvideo',
+      originalName: 'einfuehrung.mp4',
+      storagePath: videoRel,
+      mime: 'video/mp4',
+      size: videoSize,
+      sha256: '',
+    },
+    {
+      chapterId: c1.id,
+      kind: 'doc',
+      label: 'Checkliste',
+      originalName: 'Checkliste Projektarbeit.pdf',
+      storagePath: docRel,
+      mime: 'application/pdf',
+      size: Buffer.byteLength(DEMO_PDF),
+      sha256: '',
+    },
+  ]);
+  await db
+    .insert(chapterLinks)
+    .values({ chapterId: c2.id, label: 'Scrum Guide', url: 'https://scrumguides.org/' });
+  if (ids.student)
+    await db.insert(bookings).values({ seminarId: intro.id, userId: ids.student, status: 'free', currency });
 }

@@ -196,7 +196,17 @@ describe('accounts: register, verify, login, reset, profile (spec section 7 "Aut
       const forged = `${base}?expires=${expires}&signature=${sig.replace(/.$/, sig.endsWith('0') ? '1' : '0')}`;
       const longer = `${base}?expires=${Number(expires) + 3600}&signature=${sig}`;
       const otherUser = base.replace(/\/verify\/(\d+)\//, (_, id: string) => `/verify/${Number(id) + 1}/`);
-      for (const url of [forged, longer, `${base}?expires=${expires}`, `${otherUser}${link.search}`]) {
+      const mangled = [
+        '/email/verify/abc/xyz',
+        `/email/verify/1/${'f'.repeat(40)}?expires=1&signature=${'a'.repeat(500)}`,
+      ];
+      for (const url of [
+        forged,
+        longer,
+        `${base}?expires=${expires}`,
+        `${otherUser}${link.search}`,
+        ...mangled,
+      ]) {
         const res = await t.agent().get(url);
         expect(res.statusCode).toBe(403);
         expect(res.json().code).toBe('auth.verify_invalid');

@@ -129,7 +129,9 @@ export function createAuthService(deps: AuthDeps) {
       await deps.sessions.destroy(req, reply);
       // a fresh guest session so that the SPA has a valid CSRF token right away
       await deps.sessions.start(req, reply, { userId: null });
-      reply.header('Clear-Site-Data', '"cookies", "storage"');
+      // "storage" only: "cookies" would also drop the consent and language cookies, which the spec
+      // keeps for 365 days; the session itself is deleted on the server and its cookie replaced
+      reply.header('Clear-Site-Data', '"storage"');
     },
 
     /** @throws validation_failed (422) for taken username or e-mail, rate_limited (429) */

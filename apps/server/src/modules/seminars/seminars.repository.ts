@@ -39,6 +39,27 @@ export const seminarsRepository = {
     const [row] = await db.select().from(seminars).where(eq(seminars.id, id)).limit(1);
     return row;
   },
+  /** the seminar and whether `userId` holds an active booking of it, in one query */
+  async findWithBooking(
+    db: DbOrTx,
+    id: number,
+    userId: number | null,
+  ): Promise<{ seminar: SeminarRow; booked: boolean } | undefined> {
+    const [row] = await db
+      .select({ seminar: seminars, bookingId: bookings.id })
+      .from(seminars)
+      .leftJoin(
+        bookings,
+        and(
+          eq(bookings.seminarId, seminars.id),
+          eq(bookings.userId, userId ?? -1),
+          inArray(bookings.status, ['free', 'paid']),
+        ),
+      )
+      .where(eq(seminars.id, id))
+      .limit(1);
+    return row ? { seminar: row.seminar, booked: row.bookingId !== null } : undefined;
+  },
   async findListRow(db: DbOrTx, where: { id?: number; slug?: string }): Promise<SeminarListRow | undefined> {
     const [row] = await db
       .select(seminarWithOwner)

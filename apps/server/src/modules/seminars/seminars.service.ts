@@ -109,9 +109,9 @@ export function createSeminarsService(deps: {
 
   /** Loads a seminar for the caller; 404 when the caller may not see it. */
   async function access(actor: Actor, id: number): Promise<SeminarAccess> {
-    const seminar = await repo.findById(db, id);
-    if (!seminar) throw notFound();
-    const booked = actor ? !!(await repo.activeBookingOf(db, actor.id, id)) : false;
+    const found = await repo.findWithBooking(db, id, actor?.id ?? null);
+    if (!found) throw notFound();
+    const { seminar, booked } = found;
     if (!seminarPolicy.view(actor, seminar, booked)) throw notFound();
     return {
       seminar,
