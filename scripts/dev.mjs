@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 
 const procs = [
-  spawn('npm', ['run', 'dev', '-w', 'apps/server'], { stdio: 'inherit', env: { ...process.env, PORT: '3000' } }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/server'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: '3000' },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
 ];
 const stop = (signal) => {
@@ -10,7 +13,8 @@ const stop = (signal) => {
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-for (const p of procs) p.on('exit', (code) => {
-  stop('SIGTERM');
-  process.exitCode = code ?? 0;
-});
+for (const p of procs)
+  p.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exitCode = code ?? 0;
+  });

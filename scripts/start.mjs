@@ -19,7 +19,9 @@ function newestMtime(dir) {
 
 const sources = [path.join(root, 'apps/web/src'), path.join(root, 'packages/shared/src')];
 const stale =
-  !existsSync(dist) || Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs || process.env.FORCE_BUILD === '1';
+  !existsSync(dist) ||
+  Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs ||
+  process.env.FORCE_BUILD === '1';
 if (stale) {
   console.log('Building the web app (apps/web/dist)…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

@@ -28,7 +28,7 @@ const SNIFF_BYTES = 4100;
 export function cleanFileName(name: string): string {
   const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
   const cleaned = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, '')
     .replace(/^\.+/, '')
     .trim()
     .slice(0, 200);

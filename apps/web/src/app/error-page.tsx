@@ -1,10 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ButtonLink } from '@/components/ui/button';
-import { usePageTitle } from '@/hooks/use-page-title';
+import { ErrorView } from '@/components/error-view';
 import { errorMessage, errorStatus } from '@/lib/http-error';
 import { i18n } from '@/lib/i18n';
+
+export { ErrorView, type ErrorViewProps } from '@/components/error-view';
 
 /** If the error page itself fails, this plain text is all that is left (spec section 8). */
 export class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -32,42 +32,6 @@ export class ErrorPageBoundary extends Component<{ children: ReactNode }, { fail
       </section>
     );
   }
-}
-
-export interface ErrorViewProps {
-  status: number;
-  message: string | null;
-}
-
-/** Spec section 8: 404 → "Page not found"; anything else → "An error occurred" with status. */
-export function ErrorView({ status, message }: ErrorViewProps) {
-  const { t } = useTranslation();
-  const notFound = status === 404;
-  const title = notFound ? t('errors.notFound.title') : t('errors.generic.title');
-  usePageTitle(title);
-  return (
-    <section className="section error-page" data-testid="error-page" data-status={status}>
-      <div className="container has-text-centered">
-        <p className="error-status" aria-hidden="true">
-          {status}
-        </p>
-        <h1 className="title is-2">{title}</h1>
-        {notFound ? (
-          <p className="subtitle">{t('errors.notFound.message')}</p>
-        ) : (
-          <>
-            <p className="subtitle">{t('errors.generic.status', { status })}</p>
-            <p className="mb-5" data-testid="error-message">
-              {message ?? t('errors.generic.message')}
-            </p>
-          </>
-        )}
-        <ButtonLink to="/" variant="primary">
-          {t('errors.home')}
-        </ButtonLink>
-      </div>
-    </section>
-  );
 }
 
 function RouteErrorView() {

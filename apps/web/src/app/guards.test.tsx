@@ -122,13 +122,13 @@ describe('route guards', () => {
 
   it('an unknown middleware renders the error page with status 500', async () => {
     const page: PageDef = {
-      id: 'todos',
-      path: '/todos',
+      id: 'mc-test-history',
+      path: '/mcTest/history',
       layout: 'default',
       middleware: ['x'],
       load: async () => ({ default: () => <h1>never</h1> }),
     };
-    renderApp('/todos', { pages: [...PAGES, page] });
+    renderApp('/mcTest/history', { pages: [...PAGES, page] });
     const errorPage = await screen.findByTestId('error-page');
     expect(within(errorPage).getByRole('heading', { level: 1 }).textContent).toBe(
       'Ein Fehler ist aufgetreten',

@@ -5,7 +5,15 @@ import type { Params } from 'react-router';
 /** A route of @elearn/shared's list (spec section 2 plus the admin/trainer extras). */
 export type PagePath = (typeof PAGE_ROUTES)[number] | (typeof EXTRA_PAGE_ROUTES)[number];
 
-export type LayoutName = 'default' | 'hero' | 'noAuth' | 'admin' | 'trainer';
+export type LayoutName =
+  | 'default'
+  | 'hero'
+  | 'noAuth'
+  | 'admin'
+  | 'trainer'
+  | 'seminar'
+  | 'seminarSide'
+  | 'chapter';
 
 /**
  * What a page declares (like Nuxt's page meta). The default middlewares `locale` and `auth` run

@@ -49,6 +49,28 @@ describe('route table', () => {
       ['/en/reset-password/tok', 'en:reset-password'],
       ['/nope', 'de:not-found'],
       ['/en/nope', 'en:not-found'],
+      // static seminar segments win over /seminar/:slug
+      ['/seminar', 'de:seminar-list'],
+      ['/seminar/own', 'de:seminar-own'],
+      ['/seminar/booked', 'de:seminar-booked'],
+      ['/seminar/new', 'de:seminar-new'],
+      ['/en/seminar/rise', 'en:seminar-rise'],
+      ['/seminar/excel-kurs', 'de:seminar-public'],
+      ['/en/seminar/excel-kurs', 'en:seminar-public'],
+      ['/seminar/booking/3', 'de:seminar-booking'],
+      ['/seminar/id/3', 'de:seminar-detail'],
+      ['/seminar/id/3/edit', 'de:seminar-edit'],
+      ['/seminar/id/3/chapter/new', 'de:chapter-new'],
+      ['/seminar/id/3/chapter/position', 'de:chapter-position'],
+      ['/seminar/id/3/chapter/4', 'de:chapter-edit'],
+      ['/seminar/id/3/chapter/4/newSub', 'de:chapter-new-sub'],
+      ['/seminar/id/3/chapter/4/play', 'de:chapter-play'],
+      ['/seminar/id/3/chapter/4/subChapter', 'de:sub-chapter-list'],
+      ['/seminar/id/3/chapter/4/subChapter/new', 'de:sub-chapter-new'],
+      ['/seminar/id/3/chapter/4/subChapter/5', 'de:sub-chapter-edit'],
+      ['/user/password', 'de:user-password'],
+      ['/user/trainer', 'de:user-profile'],
+      ['/todos', 'de:todos'],
     ];
     for (const [url, id] of cases) {
       expect(matchRoutes(routes, url)?.at(-1)?.route.id, url).toBe(id);

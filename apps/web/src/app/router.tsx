@@ -15,9 +15,12 @@ import { type Locale, localeFromPath, localizePath } from '@/lib/locale';
 import { setPrefetcher } from '@/lib/prefetch';
 import { ErrorPage, RootErrorPage } from './error-page';
 import { AdminLayout } from './layouts/admin-layout';
+import { ChapterLayout } from './layouts/chapter-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { HeroLayout } from './layouts/hero-layout';
 import { NoAuthLayout } from './layouts/no-auth-layout';
+import { SeminarLayout } from './layouts/seminar-layout';
+import { SeminarSideLayout } from './layouts/seminar-side-layout';
 import { TrainerLayout } from './layouts/trainer-layout';
 import { createMiddlewareContext, middlewareChain, runMiddleware } from './middleware';
 import type { LayoutName, PageDef, RouteHandle } from './page-types';
@@ -30,6 +33,9 @@ const LAYOUTS: Record<LayoutName, React.ComponentType> = {
   noAuth: NoAuthLayout,
   admin: AdminLayout,
   trainer: TrainerLayout,
+  seminar: SeminarLayout,
+  seminarSide: SeminarSideLayout,
+  chapter: ChapterLayout,
 };
 
 const LOCALES: Locale[] = ['de', 'en'];

@@ -100,7 +100,7 @@ export function fetchCsrfCookie(): Promise<void> {
   return csrfPromise;
 }
 
-function buildQuery(query: RequestOptions['query']): string {
+export function buildQuery(query: RequestOptions['query']): string {
   if (!query) return '';
   if (typeof query === 'string') {
     if (query === '' || query === '?') return '';
@@ -129,11 +129,12 @@ async function parseBody(res: Response): Promise<unknown> {
   return text;
 }
 
-function toApiError(res: Response, body: unknown): ApiError {
+/** The {@link ApiError} of a failed answer (status, `{message, code, errors?}` body). */
+export function apiErrorFrom(status: number, statusText: string, body: unknown): ApiError {
   const obj = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const message =
-    typeof obj.message === 'string' && obj.message ? obj.message : res.statusText || `HTTP ${res.status}`;
-  const code = typeof obj.code === 'string' ? obj.code : `http_${res.status}`;
+    typeof obj.message === 'string' && obj.message ? obj.message : statusText || `HTTP ${status}`;
+  const code = typeof obj.code === 'string' ? obj.code : `http_${status}`;
   const errors: FieldErrors = {};
   if (obj.errors && typeof obj.errors === 'object') {
     for (const [field, value] of Object.entries(obj.errors as Record<string, unknown>)) {
@@ -141,27 +142,29 @@ function toApiError(res: Response, body: unknown): ApiError {
       else if (typeof value === 'string') errors[field] = [value];
     }
   }
-  return new ApiError(res.status, code, message, errors, body);
+  return new ApiError(status, code, message, errors, body);
+}
+
+/** The headers every request sends: `Accept`, `Accept-Language`, `X-XSRF-TOKEN` when mutating. */
+export async function requestHeaders(method: HttpMethod): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
+  if (MUTATING.has(method)) {
+    if (readXsrfToken() === null) await fetchCsrfCookie();
+    const token = readXsrfToken();
+    if (token !== null) headers['X-XSRF-TOKEN'] = token;
+  }
+  return headers;
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': currentLocale(),
-    ...options.headers,
-  };
+  const headers: Record<string, string> = { ...(await requestHeaders(method)), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body; // the browser sets multipart/form-data with its boundary
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
-  }
-  if (MUTATING.has(method)) {
-    if (readXsrfToken() === null) await fetchCsrfCookie();
-    const token = readXsrfToken();
-    if (token !== null) headers['X-XSRF-TOKEN'] = token;
   }
   return fetch(apiUrl(`${path}${buildQuery(options.query)}`), {
     method,
@@ -175,6 +178,16 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 function report(error: ApiError): ApiError {
   for (const listener of errorListeners) listener(error);
   return error;
+}
+
+/**
+ * What every failed answer goes through: a 401 calls the app's handler (unless expected), the
+ * error listeners hear of it. Returns the error for throwing.
+ */
+export function failed(error: ApiError, ignoreUnauthorized = false): ApiError {
+  if (error.status === 401 && ignoreUnauthorized) return error; // an expected answer
+  if (error.status === 401) unauthorizedHandler?.(error);
+  return report(error);
 }
 
 /** Sends one request and returns the parsed JSON (undefined for 204); throws {@link ApiError}. */
@@ -193,12 +206,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw report(new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error'));
   }
   const body = await parseBody(res);
-  if (!res.ok) {
-    const error = toApiError(res, body);
-    if (error.status === 401 && options.ignoreUnauthorized) throw error; // an expected answer
-    if (error.status === 401) unauthorizedHandler?.(error);
-    throw report(error);
-  }
+  if (!res.ok) throw failed(apiErrorFrom(res.status, res.statusText, body), options.ignoreUnauthorized);
   return body as T;
 }
 

@@ -5,6 +5,9 @@ import { api } from './api-client';
 export interface AppConfig {
   matomo: { url: string; siteId: string } | null;
   currency: string;
+  /** Upload limits in MB (`MAX_DOC_MB`, `MAX_VIDEO_MB`), when the server names them. */
+  maxDocMb?: number;
+  maxVideoMb?: number;
 }
 
 export const getAppConfig = () => api.get<AppConfig>('/api/config');

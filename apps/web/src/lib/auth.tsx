@@ -93,3 +93,39 @@ export function resetSessionCache(queryClient: QueryClient, user: User | null): 
   queryClient.getMutationCache().clear();
   setCurrentUser(queryClient, user);
 }
+
+export type SeminarTabId = 'own' | 'new' | 'bookable' | 'all' | 'booked' | 'tempList';
+
+export interface SeminarTab {
+  id: SeminarTabId;
+  to: string;
+}
+
+/**
+ * Spec section 2, seminar tabs. Trainers/admins (with or without a company): own, new, bookable,
+ * booked. corporateTraining: all, booked, booked links (tempList) — the scope wins over the
+ * company, as for the navbar's seminars link. Students without a company: all and booked; with
+ * a company: booked only.
+ */
+export function seminarTabs(user: User): SeminarTab[] {
+  if (isOwnerRole(user)) {
+    return [
+      { id: 'own', to: '/seminar/own' },
+      { id: 'new', to: '/seminar/new' },
+      { id: 'bookable', to: '/seminar' },
+      { id: 'booked', to: '/seminar/booked' },
+    ];
+  }
+  if (hasScope(user, 'corporateTraining')) {
+    return [
+      { id: 'all', to: '/seminar' },
+      { id: 'booked', to: '/seminar/booked' },
+      { id: 'tempList', to: '/seminar/tempList' },
+    ];
+  }
+  if (user.companies.length > 0) return [{ id: 'booked', to: '/seminar/booked' }];
+  return [
+    { id: 'all', to: '/seminar' },
+    { id: 'booked', to: '/seminar/booked' },
+  ];
+}

@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '@/lib/i18n';
 import { deleteCookie } from '@/lib/cookies';
 import { clearNotifications } from '@/lib/notifications';
+
+// the first page of a test file waits for its lazily imported route modules to be transformed;
+// on a busy machine that alone can take longer than the default second of `findBy…`
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();

@@ -40,8 +40,9 @@ export const seminars = pgTable(
   },
   (t) => [
     uniqueIndex('seminars_slug_unique').on(t.slug),
+    // ascending: scanned backwards it serves ORDER BY created_at DESC, id DESC (NULLS FIRST)
     index('seminars_public_created_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt, t.id)
       .where(sql`${t.isPublic} and not ${t.isCompany}`),
     index('seminars_owner_idx').on(t.ownerId),
   ],

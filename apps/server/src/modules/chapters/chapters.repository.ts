@@ -13,6 +13,29 @@ import {
 export type ChapterRow = typeof chapters.$inferSelect;
 export type FileRow = typeof chapterFiles.$inferSelect;
 export type LinkRow = typeof chapterLinks.$inferSelect;
+export interface FileJson {
+  id: number;
+  chapterId: number;
+  kind: string;
+  label: string;
+  originalName: string;
+  mime: string;
+  size: number;
+  createdAt: string;
+}
+export interface LinkJson {
+  id: number;
+  chapterId: number;
+  label: string;
+  url: string;
+  createdAt: string;
+}
+export interface TreeRow {
+  chapter: ChapterRow;
+  files: FileJson[];
+  links: LinkJson[];
+  doneAt: string | Date | null;
+}
 
 /** The only place that builds queries on chapters, their media and the done marks. */
 export const chaptersRepository = {
@@ -22,6 +45,34 @@ export const chaptersRepository = {
       .from(chapters)
       .where(eq(chapters.seminarId, seminarId))
       .orderBy(asc(chapters.position), asc(chapters.id));
+  },
+  /**
+   * The whole chapter tree of a seminar with its media and the user's done marks in ONE query:
+   * media come as JSON arrays built by the database (bench: 50 chapters × 5 media).
+   */
+  async treeRows(db: DbOrTx, seminarId: number, userId: number | null): Promise<TreeRow[]> {
+    // qualified explicitly: in a one-table select Drizzle renders columns without their table name
+    const chapterId = sql.raw('"chapters"."id"');
+    const rows = await db
+      .select({
+        chapter: chapters,
+        files: sql<
+          FileJson[]
+        >`coalesce((select json_agg(json_build_object('id', f.id, 'chapterId', f.chapter_id,
+          'kind', f.kind, 'label', f.label, 'originalName', f.original_name, 'mime', f.mime, 'size', f.size,
+          'createdAt', f.created_at) order by f.id) from ${chapterFiles} f where f.chapter_id = ${chapterId}), '[]'::json)`,
+        links: sql<
+          LinkJson[]
+        >`coalesce((select json_agg(json_build_object('id', l.id, 'chapterId', l.chapter_id,
+          'label', l.label, 'url', l.url, 'createdAt', l.created_at) order by l.id)
+          from ${chapterLinks} l where l.chapter_id = ${chapterId}), '[]'::json)`,
+        doneAt: sql<string | null>`(select cu.done_at from ${chapterUsers} cu
+          where cu.chapter_id = ${chapterId} and cu.user_id = ${userId ?? -1})`,
+      })
+      .from(chapters)
+      .where(eq(chapters.seminarId, seminarId))
+      .orderBy(asc(chapters.position), asc(chapters.id));
+    return rows;
   },
   async findById(db: DbOrTx, id: number): Promise<ChapterRow | undefined> {
     const [row] = await db.select().from(chapters).where(eq(chapters.id, id)).limit(1);
@@ -43,12 +94,26 @@ export const chaptersRepository = {
       .where(inArray(chapterLinks.chapterId, chapterIds))
       .orderBy(asc(chapterLinks.id));
   },
-  async doneOf(db: DbOrTx, userId: number, chapterIds: number[]): Promise<Map<number, Date>> {
-    if (chapterIds.length === 0) return new Map();
+  /** the user's done marks on the given chapters, or on every chapter of `seminarId` */
+  async doneOf(
+    db: DbOrTx,
+    userId: number,
+    chapterIds: number[] | null,
+    seminarId?: number,
+  ): Promise<Map<number, Date>> {
+    if (chapterIds !== null && chapterIds.length === 0) return new Map();
     const rows = await db
-      .select()
+      .select({ chapterId: chapterUsers.chapterId, doneAt: chapterUsers.doneAt })
       .from(chapterUsers)
-      .where(and(eq(chapterUsers.userId, userId), inArray(chapterUsers.chapterId, chapterIds)));
+      .innerJoin(chapters, eq(chapters.id, chapterUsers.chapterId))
+      .where(
+        and(
+          eq(chapterUsers.userId, userId),
+          chapterIds !== null
+            ? inArray(chapterUsers.chapterId, chapterIds)
+            : eq(chapters.seminarId, seminarId ?? -1),
+        ),
+      );
     return new Map(rows.map((r) => [r.chapterId, r.doneAt]));
   },
   async nextPosition(db: DbOrTx, seminarId: number, parentId: number | null): Promise<number> {

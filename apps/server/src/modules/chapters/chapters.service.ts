@@ -16,13 +16,17 @@ import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound, unauthenticated, validation } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { cleanFileName, removeStored, type StoredFile, storeUpload } from '../../lib/storage.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { SeminarAccess, SeminarsService } from '../seminars/seminars.service.ts';
 import {
   type ChapterRow,
+  type FileJson,
   type FileRow,
+  type LinkJson,
   type LinkRow,
   chaptersRepository as repo,
+  type TreeRow,
 } from './chapters.repository.ts';
 
 type Actor = AuthUser | null;
@@ -64,20 +68,43 @@ export function createChaptersService(deps: {
     created_at: iso(l.createdAt),
   });
 
-  /** The chapter tree of a seminar in four queries, whatever its size (no N+1). */
+  const isoOf = (v: string | Date) => (typeof v === 'string' ? new Date(v) : v).toISOString();
+  const jsonFileDto = (f: FileJson) => ({
+    id: f.id,
+    chapter_id: f.chapterId,
+    label: f.label,
+    original_name: f.originalName,
+    mime: f.mime,
+    size: Number(f.size),
+    url: f.kind === 'video' ? `/api/chapters/video/${f.id}/stream` : `/api/chapters/doc/${f.id}/download`,
+    created_at: isoOf(f.createdAt),
+  });
+  const jsonLinkDto = (l: LinkJson) => ({
+    id: l.id,
+    chapter_id: l.chapterId,
+    label: l.label,
+    url: l.url,
+    created_at: isoOf(l.createdAt),
+  });
+
+  // chapter trees (without done marks) for two seconds; every local chapter or media change drops them
+  const trees = new TtlCache<TreeRow[]>(2000, 200, now);
+  const changed = () => {
+    trees.clear();
+    seminars.contentChanged();
+  };
+
+  /** The chapter tree of a seminar in two queries, whatever its size (no N+1). */
   async function tree(
     seminarId: number,
     opts: { userId: number | null; hideLocked: boolean },
   ): Promise<ChapterDto[]> {
-    const rows = await repo.listBySeminar(db, seminarId);
-    const ids = rows.map((r) => r.id);
-    const [files, links, done] = await Promise.all([
-      repo.filesOf(db, ids),
-      repo.linksOf(db, ids),
-      opts.userId ? repo.doneOf(db, opts.userId, ids) : Promise.resolve(new Map<number, Date>()),
+    const [rows, done] = await Promise.all([
+      trees.get(String(seminarId), () => repo.treeRows(db, seminarId, null)),
+      opts.userId ? repo.doneOf(db, opts.userId, null, seminarId) : Promise.resolve(new Map<number, Date>()),
     ]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const node = (r: ChapterRow): SubChapterDto => {
+    const byId = new Map(rows.map((r) => [r.chapter.id, r.chapter]));
+    const node = ({ chapter: r, files, links }: TreeRow): SubChapterDto => {
       const parent = r.chapterId ? byId.get(r.chapterId) : undefined;
       const hidden = opts.hideLocked && (r.unlocked !== 1 || (parent !== undefined && parent.unlocked !== 1));
       return {
@@ -90,18 +117,22 @@ export function createChaptersService(deps: {
         position: r.position,
         unlocked: hidden ? 0 : (r.unlocked as 0 | 1),
         done: done.has(r.id),
-        chapter_videos: hidden
-          ? []
-          : files.filter((f) => f.chapterId === r.id && f.kind === 'video').map(fileDto),
-        chapter_docs: hidden
-          ? []
-          : files.filter((f) => f.chapterId === r.id && f.kind === 'doc').map(fileDto),
-        chapter_links: hidden ? [] : links.filter((l) => l.chapterId === r.id).map(linkDto),
+        chapter_videos: hidden ? [] : files.filter((f) => f.kind === 'video').map(jsonFileDto),
+        chapter_docs: hidden ? [] : files.filter((f) => f.kind === 'doc').map(jsonFileDto),
+        chapter_links: hidden ? [] : links.map(jsonLinkDto),
       };
     };
+    const children = new Map<number, TreeRow[]>();
+    for (const r of rows) {
+      if (r.chapter.chapterId !== null) {
+        const list = children.get(r.chapter.chapterId) ?? [];
+        list.push(r);
+        children.set(r.chapter.chapterId, list);
+      }
+    }
     return rows
-      .filter((r) => r.chapterId === null)
-      .map((r) => ({ ...node(r), sub_chapters: rows.filter((s) => s.chapterId === r.id).map(node) }));
+      .filter((r) => r.chapter.chapterId === null)
+      .map((r) => ({ ...node(r), sub_chapters: (children.get(r.chapter.id) ?? []).map(node) }));
   }
 
   async function manageChapter(
@@ -218,6 +249,7 @@ export function createChaptersService(deps: {
         description: sanitizeRichText(body.description),
         position,
       });
+      changed();
       return one(row);
     },
 
@@ -228,6 +260,7 @@ export function createChaptersService(deps: {
         content: sanitizeRichText(body.content),
         description: sanitizeRichText(body.description),
       });
+      changed();
       return one(row!);
     },
 
@@ -235,6 +268,7 @@ export function createChaptersService(deps: {
       const { chapter } = await manageChapter(actor, id);
       const files = await repo.storagePathsOfChapter(db, chapter.id);
       await repo.delete(db, chapter.id);
+      changed();
       for (const f of files) await removeStored(uploadDir, f);
     },
 
@@ -281,6 +315,7 @@ export function createChaptersService(deps: {
     async toggleLocked(actor: AuthUser, id: number): Promise<ChapterDto> {
       const { chapter } = await manageChapter(actor, id);
       const row = await repo.update(db, chapter.id, { unlocked: chapter.unlocked === 1 ? 0 : 1 });
+      changed();
       return one(row!);
     },
 
@@ -360,6 +395,7 @@ export function createChaptersService(deps: {
             }),
           );
         }
+        changed();
         return rows.map(fileDto);
       } catch (err) {
         for (const f of files) await removeStored(uploadDir, f.stored.relPath);
@@ -373,6 +409,7 @@ export function createChaptersService(deps: {
         db,
         body.links.map((l) => ({ chapterId: chapter.id, label: l.label, url: l.url })),
       );
+      changed();
       return { chapter_id: chapter.id, links: rows.map(linkDto) };
     },
 
@@ -381,6 +418,7 @@ export function createChaptersService(deps: {
       if (!file || file.kind !== kind) throw notFound();
       await manageChapter(actor, file.chapterId);
       await repo.deleteFile(db, id);
+      changed();
       await removeStored(uploadDir, file.storagePath);
     },
 
@@ -389,6 +427,7 @@ export function createChaptersService(deps: {
       if (!link) throw notFound();
       await manageChapter(actor, link.chapterId);
       await repo.deleteLink(db, id);
+      changed();
     },
 
     /** a file the caller may download or stream (chapter unlocked or caller manages it) */

@@ -5,6 +5,9 @@ import { bookings, chapters, seminars, users } from '../../db/schema/index.ts';
 export type SeminarRow = typeof seminars.$inferSelect;
 export type NewSeminarRow = typeof seminars.$inferInsert;
 
+// qualified explicitly: Drizzle renders columns of a one-table select without their table name
+const seminarIdCol = sql.raw('"seminars"."id"');
+
 /** A seminar with its owner and counts, as the DTO needs it (one query for any number of rows). */
 export const seminarWithOwner = {
   seminar: seminars,
@@ -15,9 +18,9 @@ export const seminarWithOwner = {
     lastName: users.lastName,
     avatarPath: users.avatarPath,
   },
-  bookingsCount: sql<number>`(select count(*)::int from ${bookings} b where b.seminar_id = ${seminars.id}
+  bookingsCount: sql<number>`(select count(*)::int from ${bookings} b where b.seminar_id = ${seminarIdCol}
     and b.status in ('free', 'paid'))`,
-  chaptersCount: sql<number>`(select count(*)::int from ${chapters} c where c.seminar_id = ${seminars.id})`,
+  chaptersCount: sql<number>`(select count(*)::int from ${chapters} c where c.seminar_id = ${seminarIdCol})`,
 };
 export type SeminarListRow = {
   seminar: SeminarRow;
@@ -69,18 +72,36 @@ export const seminarsRepository = {
       .limit(1);
     return row;
   },
+  /**
+   * One page of public seminars, newest first: the ids come from the partial index first, so the
+   * counts and the owner are computed for the page's rows only (not for all 10,000).
+   */
   async listPublic(
     db: DbOrTx,
     opts: { limit: number; offset: number; q?: string },
   ): Promise<SeminarListRow[]> {
-    return db
-      .select(seminarWithOwner)
+    const page = await db
+      .select({ id: seminars.id })
       .from(seminars)
-      .innerJoin(users, eq(users.id, seminars.ownerId))
       .where(and(publicListed, search(opts.q)))
       .orderBy(desc(seminars.createdAt), desc(seminars.id))
       .limit(opts.limit)
       .offset(opts.offset);
+    return seminarsRepository.listByIds(
+      db,
+      page.map((p) => p.id),
+    );
+  },
+  /** rows for the given ids, in the given order */
+  async listByIds(db: DbOrTx, ids: number[]): Promise<SeminarListRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select(seminarWithOwner)
+      .from(seminars)
+      .innerJoin(users, eq(users.id, seminars.ownerId))
+      .where(inArray(seminars.id, ids));
+    const byId = new Map(rows.map((r) => [r.seminar.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is SeminarListRow => r !== undefined);
   },
   async countPublic(db: DbOrTx, q?: string): Promise<number> {
     const [row] = await db
@@ -116,7 +137,7 @@ export const seminarsRepository = {
   },
   /** public seminars with the most active bookings made since `since` */
   async listRising(db: DbOrTx, since: Date, limit: number): Promise<SeminarListRow[]> {
-    const recent = sql<number>`(select count(*)::int from ${bookings} b where b.seminar_id = ${seminars.id}
+    const recent = sql<number>`(select count(*)::int from ${bookings} b where b.seminar_id = ${seminarIdCol}
       and b.status in ('free', 'paid') and b.created_at >= ${since.toISOString()})`;
     return db
       .select(seminarWithOwner)

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound, unauthenticated, validation } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { cleanFileName, removeStored, storeUpload } from '../../lib/storage.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { seminarPolicy } from '../../policies/seminar.policy.ts';
 import { avatarUrl } from '../users/users.presenter.ts';
@@ -47,11 +48,10 @@ export function createSeminarsService(deps: {
 }) {
   const { db, config, uploadDir } = deps;
   const now = deps.now ?? Date.now;
-  // the total of the public list without search, kept for a few seconds (bench: count over 10,000 rows)
-  let publicTotal: { value: number; at: number } | null = null;
-  const invalidateTotal = () => {
-    publicTotal = null;
-  };
+  // the public catalogue (pages and totals) for two seconds; every local seminar or booking change
+  // drops it (docs/decisions.md); who may do what is computed per request
+  const catalogue = new TtlCache<{ rows: SeminarListRow[]; total: number }>(2000, 500, now);
+  const invalidateTotal = () => catalogue.clear();
 
   function toDto(
     row: SeminarListRow,
@@ -157,6 +157,8 @@ export function createSeminarsService(deps: {
   return {
     access,
     requireManage,
+    /** chapters changed: the catalogue's chapter counts are stale */
+    contentChanged: invalidateTotal,
     storeImage,
 
     async listPublic(
@@ -164,18 +166,17 @@ export function createSeminarsService(deps: {
       q: { page: number; per_page: number; q?: string },
     ): Promise<Paginated<SeminarDto>> {
       const search = q.q?.trim() || undefined;
-      let total: number;
-      if (!search && publicTotal && now() - publicTotal.at < 5000) {
-        total = publicTotal.value;
-      } else {
-        total = await repo.countPublic(db, search);
-        if (!search) publicTotal = { value: total, at: now() };
-      }
-      const rows = await repo.listPublic(db, {
-        limit: q.per_page,
-        offset: (q.page - 1) * q.per_page,
-        q: search,
-      });
+      const { rows, total } = await catalogue.get(
+        JSON.stringify([q.page, q.per_page, search ?? '']),
+        async () => ({
+          total: await repo.countPublic(db, search),
+          rows: await repo.listPublic(db, {
+            limit: q.per_page,
+            offset: (q.page - 1) * q.per_page,
+            q: search,
+          }),
+        }),
+      );
       return {
         data: await dtos(rows, actor),
         current_page: q.page,
@@ -331,6 +332,7 @@ export function createSeminarsService(deps: {
         if (!booked) throw conflict('booking.not_free', 'booking.not_free');
       }
       const { booking, created } = await repo.insertFreeBooking(db, seminarId, actor.id, seminar.currency);
+      if (created) invalidateTotal();
       return {
         created,
         booking: {

@@ -1,0 +1,2 @@
+DROP INDEX "seminars_public_created_idx";--> statement-breakpoint
+CREATE INDEX "seminars_public_created_idx" ON "seminars" USING btree ("created_at","id") WHERE "seminars"."is_public" and not "seminars"."is_company";

@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useParams } from 'react-router';
+import { AppLink } from '@/components/app-link';
+import { Tabs } from '@/components/ui/tabs';
+import { useSideMenu } from '@/features/chapters/api/get-side-menu';
+import { ChapterSideMenu, chapterPaths } from '@/features/chapters/components/chapter-side-menu';
+import { useSeminar } from '@/features/seminars/api/get-seminar';
+import { idParam, useCurrentIds, useSyncCurrentIds } from '@/lib/current-ids';
+import { PageFrame } from './page-frame';
+
+/**
+ * The chapter pages (spec section 2): tabs (owners: new and play; students: play) and the side
+ * menu of chapters and sub-chapters.
+ */
+export function ChapterLayout() {
+  const { t } = useTranslation();
+  const params = useParams();
+  useSyncCurrentIds(params);
+  const { pathname } = useLocation();
+  const seminarId = idParam(params.sid);
+  const current = useCurrentIds();
+  const { data: seminar } = useSeminar(seminarId);
+  const isOwner = !!seminar?.abilities.edit;
+  const mayOpen = !!seminar && (isOwner || seminar.abilities.play || seminar.abilities.booked);
+  const menu = useSideMenu(seminarId, mayOpen);
+  const entries = menu.data ?? [];
+  const currentId =
+    idParam(params.scid) ??
+    idParam(params.cid) ??
+    (current.seminarId === seminarId ? current.chapterId : null);
+  const known = (id: number | null) =>
+    id !== null &&
+    entries.some((entry) => entry.id === id || entry.sub_chapters.some((sub) => sub.id === id));
+  const playId = known(currentId) ? currentId : (entries[0]?.id ?? null);
+
+  const tabs =
+    seminarId === null
+      ? []
+      : [
+          ...(isOwner ? [{ to: chapterPaths.newChapter(seminarId), label: t('chapter.tabs.new') }] : []),
+          ...(playId !== null
+            ? [{ to: chapterPaths.play(seminarId, playId), label: t('chapter.tabs.play') }]
+            : []),
+        ];
+
+  return (
+    <PageFrame name="chapter">
+      {seminar ? (
+        <p className="mb-2">
+          <AppLink
+            to={`/seminar/id/${seminar.id}`}
+            className="has-text-weight-semibold"
+            data-testid="chapter-seminar-link"
+          >
+            {seminar.title}
+          </AppLink>
+        </p>
+      ) : null}
+      {tabs.length > 0 ? (
+        <div className="mb-5" data-testid="chapter-tabs">
+          <Tabs label={t('chapter.tabs.label')} items={tabs} />
+        </div>
+      ) : null}
+      <div className="columns">
+        {seminarId !== null && mayOpen ? (
+          <aside className="column is-3-desktop is-4-tablet">
+            {menu.isError ? (
+              <p className="has-text-danger is-size-7" role="alert">
+                {t('chapter.menu.loadError')}
+              </p>
+            ) : (
+              <ChapterSideMenu
+                seminarId={seminarId}
+                entries={entries}
+                currentId={currentId}
+                isOwner={isOwner}
+                mode={pathname.endsWith('/play') || !isOwner ? 'play' : 'edit'}
+              />
+            )}
+          </aside>
+        ) : null}
+        <div className="column">
+          <Outlet />
+        </div>
+      </div>
+    </PageFrame>
+  );
+}

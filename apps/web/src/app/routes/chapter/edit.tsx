@@ -1,0 +1,26 @@
+import { useParams } from 'react-router';
+import { NotFoundView } from '@/components/error-view';
+import { QueryState } from '@/components/query-state';
+import { useSeminarChapters } from '@/features/chapters/api/get-seminar-chapters';
+import { findChapter } from '@/features/chapters/components/chapter-tree';
+import { idParam } from '@/lib/current-ids';
+import { ChapterEditView } from './edit-view';
+
+export { checkIds as check } from './params';
+
+/** `/seminar/id/{sid}/chapter/{cid}`: edit a chapter and its media. */
+export default function EditChapterPage() {
+  const params = useParams();
+  const sid = idParam(params.sid)!;
+  const cid = idParam(params.cid)!;
+  const query = useSeminarChapters(sid);
+  return (
+    <QueryState query={query} notFoundOn404>
+      {(tree) => {
+        const found = findChapter(tree, cid);
+        if (!found) return <NotFoundView />;
+        return <ChapterEditView seminarId={sid} chapter={found.chapter} parent={found.parent} />;
+      }}
+    </QueryState>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ChapterDto, SeminarDto } from '@elearn/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { NotFoundView } from '@/components/error-view';
+import { QueryState } from '@/components/query-state';
+import { ButtonLink } from '@/components/ui/button';
+import { Notification } from '@/components/ui/notification';
+import { useBookedChapters } from '@/features/chapters/api/get-booked-chapters';
+import { useSeminarChapters } from '@/features/chapters/api/get-seminar-chapters';
+import { ChapterPlayer } from '@/features/chapters/components/chapter-player';
+import { findChapter, flattenChapters } from '@/features/chapters/components/chapter-tree';
+import { useSeminar } from '@/features/seminars/api/get-seminar';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { idParam } from '@/lib/current-ids';
+
+export { checkIds as check } from './params';
+
+function Player({
+  seminar,
+  query,
+  cid,
+}: {
+  seminar: SeminarDto;
+  query: UseQueryResult<ChapterDto[]>;
+  cid: number;
+}) {
+  return (
+    <QueryState query={query} notFoundOn404>
+      {(tree) => {
+        const found = findChapter(tree, cid);
+        if (!found) return <NotFoundView />;
+        const flat = flattenChapters(tree);
+        const index = flat.findIndex((chapter) => chapter.id === cid);
+        return (
+          <ChapterPlayer
+            key={cid}
+            seminarId={seminar.id}
+            chapter={found.chapter}
+            parentId={found.parent?.id ?? null}
+            isOwner={seminar.abilities.edit}
+            canMarkDone={seminar.abilities.booked && !seminar.abilities.edit}
+            previous={flat[index - 1] ?? null}
+            next={flat[index + 1] ?? null}
+          />
+        );
+      }}
+    </QueryState>
+  );
+}
+
+function OwnerPlayer({ seminar, cid }: { seminar: SeminarDto; cid: number }) {
+  return <Player seminar={seminar} cid={cid} query={useSeminarChapters(seminar.id)} />;
+}
+
+function BookedPlayer({ seminar, cid }: { seminar: SeminarDto; cid: number }) {
+  return <Player seminar={seminar} cid={cid} query={useBookedChapters(seminar.id)} />;
+}
+
+/**
+ * `/seminar/id/{sid}/chapter/{cid}/play`: owners read `GET /api/chapters/seminar/{id}`, booked
+ * users `GET /api/chapters/seminar-booked/{id}`.
+ */
+export default function ChapterPlayPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const sid = idParam(params.sid)!;
+  const cid = idParam(params.cid)!;
+  const seminar = useSeminar(sid);
+  usePageTitle(t('chapter.play'));
+  return (
+    <QueryState query={seminar} notFoundOn404>
+      {(data) =>
+        data.abilities.edit ? (
+          <OwnerPlayer seminar={data} cid={cid} />
+        ) : data.abilities.booked || data.abilities.play ? (
+          <BookedPlayer seminar={data} cid={cid} />
+        ) : (
+          <Notification variant="warning" role="alert">
+            <p className="mb-3" data-testid="chapter-not-booked">
+              {t('chapter.notBooked')}
+            </p>
+            <ButtonLink to={`/seminar/booking/${data.id}`} variant="primary">
+              {t('seminar.book')}
+            </ButtonLink>
+          </Notification>
+        )
+      }
+    </QueryState>
+  );
+}

@@ -1,0 +1,131 @@
+import type { SeminarDto } from '@elearn/shared';
+import { useTranslation } from 'react-i18next';
+import { type Params, useNavigate, useParams } from 'react-router';
+import { AppLink } from '@/components/app-link';
+import { QueryState } from '@/components/query-state';
+import { ButtonLink } from '@/components/ui/button';
+import { useSideMenu } from '@/features/chapters/api/get-side-menu';
+import { chapterPaths } from '@/features/chapters/components/chapter-side-menu';
+import { useSeminar } from '@/features/seminars/api/get-seminar';
+import { DeleteSeminarButton } from '@/features/seminars/components/delete-seminar-button';
+import { PublicToggle } from '@/features/seminars/components/public-toggle';
+import { SeminarDetails } from '@/features/seminars/components/seminar-details';
+import { useLocalizePath } from '@/hooks/use-locale';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { isAdmin, useCurrentUser } from '@/lib/auth';
+import { idParam } from '@/lib/current-ids';
+
+export const check = (params: Params) => idParam(params.sid) !== null;
+
+function ChapterOverview({ seminar }: { seminar: SeminarDto }) {
+  const { t } = useTranslation();
+  const owner = seminar.abilities.edit;
+  const menu = useSideMenu(seminar.id, owner || seminar.abilities.play || seminar.abilities.booked);
+  if (!menu.data) return null;
+  return (
+    <section className="box mt-5" aria-labelledby="chapter-overview-title" data-testid="chapter-overview">
+      <h2 className="title is-5" id="chapter-overview-title">
+        {t('seminar.chapterOverview')}
+      </h2>
+      {menu.data.length === 0 ? (
+        <p className="has-text-grey">
+          {t('chapter.menu.empty')}{' '}
+          {owner ? (
+            <AppLink to={chapterPaths.newChapter(seminar.id)}>{t('chapter.menu.newChapter')}</AppLink>
+          ) : null}
+        </p>
+      ) : (
+        <ol className="chapter-overview">
+          {menu.data.map((entry) => (
+            <li key={entry.id}>
+              <AppLink to={chapterPaths.play(seminar.id, entry.id)}>{entry.label}</AppLink>
+              {entry.unlocked === 0 ? <span className="tag is-light ml-2">{t('chapter.locked')}</span> : null}
+              {entry.sub_chapters.length > 0 ? (
+                <ol>
+                  {entry.sub_chapters.map((sub) => (
+                    <li key={sub.id}>
+                      <AppLink to={chapterPaths.play(seminar.id, sub.id)}>{sub.label}</AppLink>
+                      {sub.unlocked === 0 ? (
+                        <span className="tag is-light ml-2">{t('chapter.locked')}</span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function StartButton({ seminar }: { seminar: SeminarDto }) {
+  const { t } = useTranslation();
+  const menu = useSideMenu(seminar.id);
+  const first = menu.data?.[0];
+  if (!first) return null;
+  return (
+    <ButtonLink to={chapterPaths.play(seminar.id, first.id)} variant="primary" data-testid="seminar-start">
+      {seminar.abilities.edit ? t('seminar.preview') : t('seminar.start')}
+    </ButtonLink>
+  );
+}
+
+function Detail({ seminar }: { seminar: SeminarDto }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const localize = useLocalizePath();
+  usePageTitle(seminar.title);
+  const { edit, play, book, booked } = seminar.abilities;
+  return (
+    <>
+      <SeminarDetails
+        seminar={seminar}
+        actions={
+          <>
+            {play || booked || edit ? <StartButton seminar={seminar} /> : null}
+            {book && !booked && !edit ? (
+              <ButtonLink to={`/seminar/booking/${seminar.id}`} variant="primary" data-testid="seminar-book">
+                {t('seminar.book')}
+              </ButtonLink>
+            ) : null}
+            {edit ? (
+              <>
+                <ButtonLink to={`/seminar/id/${seminar.id}/edit`} variant="light" data-testid="seminar-edit">
+                  {t('seminar.edit')}
+                </ButtonLink>
+                <PublicToggle seminar={seminar} />
+                {seminar.abilities.delete ? (
+                  <DeleteSeminarButton
+                    seminar={seminar}
+                    isAdmin={isAdmin(user)}
+                    onDeleted={() => navigate(localize('/seminar/own'))}
+                  />
+                ) : null}
+              </>
+            ) : null}
+          </>
+        }
+      />
+      {edit ? (
+        <p className="mt-3 has-text-grey" data-testid="seminar-bookings">
+          {t('seminar.bookingsCount', { count: seminar.bookings_count })}
+        </p>
+      ) : null}
+      {edit || play || booked ? <ChapterOverview seminar={seminar} /> : null}
+    </>
+  );
+}
+
+/** `/seminar/id/{sid}`: a seminar's detail page. */
+export default function SeminarDetailPage() {
+  const sid = idParam(useParams().sid)!;
+  const query = useSeminar(sid);
+  return (
+    <QueryState query={query} notFoundOn404>
+      {(seminar) => <Detail seminar={seminar} />}
+    </QueryState>
+  );
+}

@@ -1,0 +1,11 @@
+/** Query keys of the chapter queries; everything of one seminar sits under `['chapters', sid]`. */
+export const chapterKeys = {
+  all: ['chapters'] as const,
+  seminar: (seminarId: number) => ['chapters', seminarId] as const,
+  menu: (seminarId: number) => ['chapters', seminarId, 'menu'] as const,
+  owner: (seminarId: number) => ['chapters', seminarId, 'owner'] as const,
+  booked: (seminarId: number) => ['chapters', seminarId, 'booked'] as const,
+};
+
+/** The seminar's detail query (its `chapters_count` changes with chapters). */
+export const seminarDetailKey = (seminarId: number) => ['seminars', 'detail', seminarId] as const;

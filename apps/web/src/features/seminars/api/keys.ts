@@ -1,0 +1,16 @@
+/** Query keys of the seminar queries (one root, so a change can refresh every list). */
+export interface SeminarListParams {
+  page: number;
+  q?: string;
+}
+
+export const seminarKeys = {
+  all: ['seminars'] as const,
+  lists: () => ['seminars', 'list'] as const,
+  list: (params: SeminarListParams) => ['seminars', 'list', params] as const,
+  rise: () => ['seminars', 'rise'] as const,
+  owned: () => ['seminars', 'owned'] as const,
+  booked: () => ['seminars', 'booked'] as const,
+  detail: (id: number) => ['seminars', 'detail', id] as const,
+  slug: (slug: string) => ['seminars', 'slug', slug] as const,
+};
