@@ -6,7 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // one fresh data directory per run; workers inherit the id from the main process
 process.env.E2E_RUN_ID ??= Date.now().toString(36);
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+// a random port per run (set once here, inherited by the workers) so parallel runs do not collide
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+export const E2E_PORT = Number(process.env.E2E_PORT);
 export const E2E_DATA_DIR = path.join(here, '.data', `run-${process.env.E2E_RUN_ID ?? 'local'}`);
 const chrome = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
