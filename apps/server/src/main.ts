@@ -38,7 +38,7 @@ async function main() {
       currency: config.currency,
     });
     if (logins) {
-      console.log('\nDemo data created. Logins (password for all: see below):');
+      console.log('\nDemo data created. Demo logins (e-mail and password):');
       for (const l of logins) console.log(`  ${l.role.padEnd(18)} ${l.email.padEnd(34)} ${l.password}`);
       console.log('');
     }
