@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { chapterKeys } from '@/features/chapters/api/keys';
 import { FakeXhr, installFakeXhr, started } from '@/testing/fake-xhr';
 import {
   bookedAbilities,
@@ -298,6 +299,7 @@ describe('chapter play page', () => {
       user: users.trainer,
       handlers: {
         ...ownerHandlers,
+        'GET /api/chapters/20/user-interaction': () => ({ body: [] }),
         'PATCH /api/chapters/toggle/locked': () => ({ body: { ...tree[1]!, unlocked: 1 } }),
       },
     });
@@ -313,6 +315,91 @@ describe('chapter play page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {}); // React reports the caught render error
     renderApp('/seminar/id/1/chapter/99/play', { user: users.student, handlers: studentHandlers });
     expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeTruthy();
+  });
+});
+
+describe('chapter play page: completed by', () => {
+  const done = [
+    {
+      user_id: 1,
+      first_name: 'Stefanie',
+      last_name: 'Student',
+      email: 'stefanie@example.com',
+      done_at: '2025-03-04T09:30:00.000Z',
+    },
+    {
+      user_id: 2,
+      first_name: 'Sam',
+      last_name: 'Second',
+      email: 'sam@example.com',
+      done_at: '2025-03-05T09:30:00.000Z',
+    },
+  ];
+
+  it('owners see who completed the chapter; the lock toggle refreshes the list', async () => {
+    let answer = done.slice(0, 1);
+    const { user, fetchMock } = renderApp('/seminar/id/1/chapter/10/play', {
+      user: users.trainer,
+      handlers: {
+        ...ownerHandlers,
+        'GET /api/chapters/10/user-interaction': () => ({ body: answer }),
+        'PATCH /api/chapters/toggle/locked': () => ({ body: { ...tree[0]!, unlocked: 0 } }),
+      },
+    });
+    const section = await screen.findByTestId('chapter-interactions');
+    expect(within(section).getByRole('heading', { level: 2, name: /^Abgeschlossen von/ })).toBeTruthy();
+    const [row] = await within(section).findAllByTestId('chapter-interaction-row');
+    expect(
+      within(section)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'E-Mail', 'Abgeschlossen am']);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Stefanie Student', 'stefanie@example.com', '04.03.2025']);
+
+    answer = done;
+    await user.click(screen.getByTestId('chapter-lock-toggle'));
+    await waitFor(() => expect(within(section).getAllByTestId('chapter-interaction-row')).toHaveLength(2));
+    expect(fetchMock.callsTo('GET /api/chapters/10/user-interaction')).toHaveLength(2);
+    fetchMock.expectAllHandled();
+  });
+
+  it('shows an empty state in English', async () => {
+    renderApp('/en/seminar/id/1/chapter/30/play', {
+      user: users.trainer,
+      handlers: { ...ownerHandlers, 'GET /api/chapters/30/user-interaction': () => ({ body: [] }) },
+    });
+    const section = await screen.findByTestId('chapter-interactions');
+    expect(within(section).getByRole('heading', { level: 2, name: /^Completed by/ })).toBeTruthy();
+    expect((await within(section).findByTestId('chapter-interactions-empty')).textContent).toBe(
+      'Nobody has completed this chapter yet.',
+    );
+  });
+
+  it('students do not see it and never ask for it; marking done invalidates it by key', async () => {
+    const { user, fetchMock, queryClient } = renderApp('/seminar/id/1/chapter/10/play', {
+      user: users.student,
+      handlers: {
+        ...studentHandlers,
+        'PATCH /api/chapters/toggle/user': () => ({
+          body: { chapter_id: 10, done: true, done_at: '2025-01-01T00:00:00.000Z' },
+        }),
+      },
+    });
+    const toggle = await screen.findByTestId('chapter-done-toggle');
+    // an owner's cached list (same client, e.g. an admin) is outdated by a done mark
+    queryClient.setQueryData(chapterKeys.interactions(1, 10), []);
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(screen.getByTestId('chapter-done-toggle').getAttribute('aria-pressed')).toBe('true'),
+    );
+    expect(queryClient.getQueryState(chapterKeys.interactions(1, 10))?.isInvalidated).toBe(true);
+    expect(screen.queryByTestId('chapter-interactions')).toBeNull();
+    expect(fetchMock.calls.filter((call) => call.path.endsWith('/user-interaction'))).toHaveLength(0);
+    fetchMock.expectAllHandled();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { UserDto } from '@elearn/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ownerAbilities, paginatorOf, seminarDto } from '@/testing/fixtures';
+import { bookedAbilities, ownerAbilities, paginatorOf, seminarDto } from '@/testing/fixtures';
 import { currentUrl, renderApp, users } from '@/testing/test-utils';
 
 const listHandlers = {
@@ -140,6 +140,7 @@ describe('seminar form', () => {
     'POST /api/seminars': () => ({ status: 201, body: created }),
     'GET /api/seminars/42': () => ({ body: created }),
     'GET /api/chapters': () => ({ body: [] }),
+    'GET /api/seminars/users/booked': () => ({ body: [created] }),
   };
 
   it('validates with the shared schema before sending', async () => {
@@ -231,6 +232,7 @@ describe('seminar detail (owner)', () => {
       handlers: {
         'GET /api/seminars/7': () => ({ body: seminar }),
         'GET /api/chapters': () => ({ body: [] }),
+        'GET /api/seminars/users/booked': () => ({ body: [] }),
         'PATCH /api/seminars/tooglePublic': () => ({ body: { ...seminar, is_public: true } }),
       },
     });
@@ -260,6 +262,7 @@ describe('seminar detail (owner)', () => {
       handlers: {
         'GET /api/seminars/7': () => ({ body: { ...seminar, isCompany: true, company_id: 7 } }),
         'GET /api/chapters': () => ({ body: [] }),
+        'GET /api/seminars/users/booked': () => ({ body: [] }),
       },
     });
     const link = await screen.findByTestId('side-assign-users');
@@ -272,6 +275,7 @@ describe('seminar detail (owner)', () => {
       handlers: {
         'GET /api/seminars/7': () => ({ body: seminar }),
         'GET /api/chapters': () => ({ body: [] }),
+        'GET /api/seminars/users/booked': () => ({ body: [] }),
         'DELETE /api/seminars/7': () => ({
           status: 409,
           body: {
@@ -289,6 +293,98 @@ describe('seminar detail (owner)', () => {
       await within(dialog).findByText('Das Seminar hat Buchungen und kann nicht gelöscht werden.'),
     ).toBeTruthy();
     expect(within(dialog).queryByTestId('seminar-delete-force')).toBeNull();
+  });
+});
+
+describe('seminar detail: bookings', () => {
+  const own = seminarDto({ id: 7, title: 'Mein Seminar', abilities: ownerAbilities, bookings_count: 2 });
+  const bookedUsers = [
+    {
+      id: 11,
+      first_name: 'Stefanie',
+      last_name: 'Student',
+      email: 'stefanie@example.com',
+      booked_at: '2025-03-04T09:30:00.000Z',
+      status: 'free',
+    },
+    {
+      id: 12,
+      first_name: 'Paul',
+      last_name: 'Payer',
+      email: 'paul@example.com',
+      booked_at: '2025-02-01T09:30:00.000Z',
+      status: 'paid',
+    },
+  ];
+  const ownerHandlers = (users = bookedUsers) => ({
+    'GET /api/seminars/7': () => ({ body: own }),
+    'GET /api/chapters': () => ({ body: [] }),
+    'GET /api/seminars/users/booked': () => ({
+      body: [
+        seminarDto({ id: 8, abilities: ownerAbilities, users_booked_seminars: [bookedUsers[1]!] }),
+        { ...own, users_booked_seminars: users },
+      ],
+    }),
+  });
+
+  it('owners see who booked the seminar: name, e-mail, booking date and status', async () => {
+    const { fetchMock } = renderApp('/seminar/id/7', { user: users.trainer, handlers: ownerHandlers() });
+    const section = await screen.findByTestId('seminar-bookings');
+    expect(within(section).getByRole('heading', { level: 2, name: /^Buchungen/ })).toBeTruthy();
+    const rows = await within(section).findAllByTestId('seminar-booking-row');
+    expect(rows).toHaveLength(2);
+    expect(
+      within(section)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'E-Mail', 'Gebucht am', 'Status']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Stefanie Student', 'stefanie@example.com', '04.03.2025', 'Kostenlos']);
+    expect(within(rows[0]!).getByRole('link', { name: 'stefanie@example.com' }).getAttribute('href')).toBe(
+      'mailto:stefanie@example.com',
+    );
+    expect(within(rows[1]!).getByText('Bezahlt')).toBeTruthy();
+    expect(fetchMock.callsTo('GET /api/seminars/users/booked')).toHaveLength(1);
+    fetchMock.expectAllHandled();
+  });
+
+  it('shows an empty state in English', async () => {
+    renderApp('/en/seminar/id/7', { user: users.trainer, handlers: ownerHandlers([]) });
+    const section = await screen.findByTestId('seminar-bookings');
+    expect(within(section).getByRole('heading', { level: 2, name: /^Bookings/ })).toBeTruthy();
+    expect((await within(section).findByTestId('seminar-bookings-empty')).textContent).toBe(
+      'No bookings yet.',
+    );
+    expect(within(section).queryByTestId('seminar-booking-row')).toBeNull();
+  });
+
+  it("an admin on another trainer's seminar is told that only its creator sees the bookings", async () => {
+    renderApp('/seminar/id/7', {
+      user: users.admin,
+      handlers: { ...ownerHandlers(), 'GET /api/seminars/users/booked': () => ({ body: [] }) },
+    });
+    const section = await screen.findByTestId('seminar-bookings');
+    expect(
+      await within(section).findByText('Die Buchungen sieht nur, wer das Seminar erstellt hat.'),
+    ).toBeTruthy();
+  });
+
+  it('students see no bookings and never ask for them', async () => {
+    const { fetchMock } = renderApp('/seminar/id/7', {
+      user: users.student,
+      handlers: {
+        'GET /api/seminars/7': () => ({ body: { ...own, abilities: bookedAbilities } }),
+        'GET /api/chapters': () => ({ body: [] }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mein Seminar' })).toBeTruthy();
+    await screen.findByTestId('chapter-overview');
+    expect(screen.queryByTestId('seminar-bookings')).toBeNull();
+    expect(fetchMock.callsTo('GET /api/seminars/users/booked')).toHaveLength(0);
+    fetchMock.expectAllHandled();
   });
 });
 

@@ -8,6 +8,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { useBookedChapters } from '@/features/chapters/api/get-booked-chapters';
 import { useSeminarChapters } from '@/features/chapters/api/get-seminar-chapters';
+import { ChapterInteractions } from '@/features/chapters/components/chapter-interactions';
 import { ChapterPlayer } from '@/features/chapters/components/chapter-player';
 import { findChapter, flattenChapters } from '@/features/chapters/components/chapter-tree';
 import { useSeminar } from '@/features/seminars/api/get-seminar';
@@ -33,16 +34,19 @@ function Player({
         const flat = flattenChapters(tree);
         const index = flat.findIndex((chapter) => chapter.id === cid);
         return (
-          <ChapterPlayer
-            key={cid}
-            seminarId={seminar.id}
-            chapter={found.chapter}
-            parentId={found.parent?.id ?? null}
-            isOwner={seminar.abilities.edit}
-            canMarkDone={seminar.abilities.booked && !seminar.abilities.edit}
-            previous={flat[index - 1] ?? null}
-            next={flat[index + 1] ?? null}
-          />
+          <>
+            <ChapterPlayer
+              key={cid}
+              seminarId={seminar.id}
+              chapter={found.chapter}
+              parentId={found.parent?.id ?? null}
+              isOwner={seminar.abilities.edit}
+              canMarkDone={seminar.abilities.booked && !seminar.abilities.edit}
+              previous={flat[index - 1] ?? null}
+              next={flat[index + 1] ?? null}
+            />
+            {seminar.abilities.edit ? <ChapterInteractions seminarId={seminar.id} chapterId={cid} /> : null}
+          </>
         );
       }}
     </QueryState>
@@ -58,8 +62,8 @@ function BookedPlayer({ seminar, cid }: { seminar: SeminarDto; cid: number }) {
 }
 
 /**
- * `/seminar/id/{sid}/chapter/{cid}/play`: owners read `GET /api/chapters/seminar/{id}`, booked
- * users `GET /api/chapters/seminar-booked/{id}`.
+ * `/seminar/id/{sid}/chapter/{cid}/play`: owners read `GET /api/chapters/seminar/{id}` and see who
+ * completed the chapter, booked users read `GET /api/chapters/seminar-booked/{id}`.
  */
 export default function ChapterPlayPage() {
   const { t } = useTranslation();

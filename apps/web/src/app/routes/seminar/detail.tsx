@@ -9,6 +9,7 @@ import { chapterPaths } from '@/features/chapters/components/chapter-side-menu';
 import { useSeminar } from '@/features/seminars/api/get-seminar';
 import { DeleteSeminarButton } from '@/features/seminars/components/delete-seminar-button';
 import { PublicToggle } from '@/features/seminars/components/public-toggle';
+import { SeminarBookings } from '@/features/seminars/components/seminar-bookings';
 import { SeminarDetails } from '@/features/seminars/components/seminar-details';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -109,12 +110,8 @@ function Detail({ seminar }: { seminar: SeminarDto }) {
           </>
         }
       />
-      {edit ? (
-        <p className="mt-3 has-text-grey" data-testid="seminar-bookings">
-          {t('seminar.bookingsCount', { count: seminar.bookings_count })}
-        </p>
-      ) : null}
       {edit || play || booked ? <ChapterOverview seminar={seminar} /> : null}
+      {edit ? <SeminarBookings seminarId={seminar.id} /> : null}
     </>
   );
 }

@@ -5,6 +5,9 @@ export const chapterKeys = {
   menu: (seminarId: number) => ['chapters', seminarId, 'menu'] as const,
   owner: (seminarId: number) => ['chapters', seminarId, 'owner'] as const,
   booked: (seminarId: number) => ['chapters', seminarId, 'booked'] as const,
+  /** who completed a chapter (owners); under the seminar, so the lock toggle refreshes it */
+  interactions: (seminarId: number, chapterId: number) =>
+    ['chapters', seminarId, 'interactions', chapterId] as const,
 };
 
 /** The seminar's detail query (its `chapters_count` changes with chapters). */

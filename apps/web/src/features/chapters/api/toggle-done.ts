@@ -28,6 +28,9 @@ export function useToggleDone() {
       queryClient.setQueryData<ChapterDto[]>(chapterKeys.booked(seminarId), (chapters) =>
         withDone(chapters, state.chapter_id, state.done),
       );
+      void queryClient.invalidateQueries({
+        queryKey: chapterKeys.interactions(seminarId, state.chapter_id),
+      });
       void queryClient.invalidateQueries({ queryKey: ['todos'] });
     },
   });

@@ -32,6 +32,7 @@ export function useCreateSeminar() {
     onSuccess: (seminar) => {
       queryClient.setQueryData(seminarKeys.detail(seminar.id), seminar);
       void queryClient.invalidateQueries({ queryKey: seminarKeys.owned() });
+      void queryClient.invalidateQueries({ queryKey: seminarKeys.bookings() });
       void queryClient.invalidateQueries({ queryKey: seminarKeys.lists() });
     },
   });

@@ -11,6 +11,8 @@ export const seminarKeys = {
   rise: () => ['seminars', 'rise'] as const,
   owned: () => ['seminars', 'owned'] as const,
   booked: () => ['seminars', 'booked'] as const,
+  /** the caller's seminars with their booked users (`GET /api/seminars/users/booked`) */
+  bookings: () => ['seminars', 'bookings'] as const,
   detail: (id: number) => ['seminars', 'detail', id] as const,
   slug: (slug: string) => ['seminars', 'slug', slug] as const,
 };
