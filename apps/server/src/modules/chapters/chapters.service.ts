@@ -97,11 +97,14 @@ export function createChaptersService(deps: {
   /** The chapter tree of a seminar in two queries, whatever its size (no N+1). */
   async function tree(
     seminarId: number,
-    opts: { userId: number | null; hideLocked: boolean },
+    opts: { userId: number | null; hideLocked: boolean; done?: ReadonlySet<number> },
   ): Promise<ChapterDto[]> {
     const [rows, done] = await Promise.all([
       trees.get(String(seminarId), () => repo.treeRows(db, seminarId, null)),
-      opts.userId ? repo.doneOf(db, opts.userId, null, seminarId) : Promise.resolve(new Map<number, Date>()),
+      opts.done ??
+        (opts.userId
+          ? repo.doneOf(db, opts.userId, null, seminarId)
+          : Promise.resolve(new Map<number, Date>())),
     ]);
     const byId = new Map(rows.map((r) => [r.chapter.id, r.chapter]));
     const node = ({ chapter: r, files, links }: TreeRow): SubChapterDto => {
@@ -201,9 +204,9 @@ export function createChaptersService(deps: {
     },
 
     async forBooked(actor: AuthUser, seminarId: number): Promise<ChapterDto[]> {
-      const access = await seminars.access(actor, seminarId);
+      const access = await seminars.accessForPlay(actor, seminarId);
       if (!access.play) throw forbidden();
-      return tree(seminarId, { userId: actor.id, hideLocked: !access.manage });
+      return tree(seminarId, { userId: null, hideLocked: !access.manage, done: access.doneIds });
     },
 
     async sideMenu(actor: AuthUser, seminarId: number) {

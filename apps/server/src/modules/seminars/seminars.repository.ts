@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, chapters, seminars, users } from '../../db/schema/index.ts';
+import { bookings, chapters, chapterUsers, seminars, users } from '../../db/schema/index.ts';
 
 export type SeminarRow = typeof seminars.$inferSelect;
 export type NewSeminarRow = typeof seminars.$inferInsert;
@@ -62,6 +62,31 @@ export const seminarsRepository = {
       .where(eq(seminars.id, id))
       .limit(1);
     return row ? { seminar: row.seminar, booked: row.bookingId !== null } : undefined;
+  },
+  /**
+   * For playing: the seminar, whether `userId` booked it, and the ids of its chapters the user
+   * marked done, in one query (bench: GET /api/chapters/seminar-booked).
+   */
+  async findForPlay(
+    db: DbOrTx,
+    id: number,
+    userId: number,
+  ): Promise<{ seminar: SeminarRow; booked: boolean; doneIds: number[] } | undefined> {
+    const [row] = await db
+      .select({
+        seminar: seminars,
+        booked: sql<boolean>`exists (select 1 from ${bookings} b where b.seminar_id = ${seminarIdCol}
+          and b.user_id = ${userId} and b.status in ('free', 'paid'))`,
+        doneIds: sql<number[]>`coalesce((select array_agg(cu.chapter_id) from ${chapterUsers} cu
+          join ${chapters} c on c.id = cu.chapter_id where c.seminar_id = ${seminarIdCol} and cu.user_id = ${userId}),
+          '{}'::int[])`,
+      })
+      .from(seminars)
+      .where(eq(seminars.id, id))
+      .limit(1);
+    return row
+      ? { seminar: row.seminar, booked: !!row.booked, doneIds: (row.doneIds ?? []).map(Number) }
+      : undefined;
   },
   async findListRow(db: DbOrTx, where: { id?: number; slug?: string }): Promise<SeminarListRow | undefined> {
     const [row] = await db

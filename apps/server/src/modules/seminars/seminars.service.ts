@@ -121,6 +121,24 @@ export function createSeminarsService(deps: {
     };
   }
 
+  /** access for playing plus the caller's done marks, in one query */
+  async function accessForPlay(
+    actor: AuthUser,
+    id: number,
+  ): Promise<SeminarAccess & { doneIds: Set<number> }> {
+    const found = await repo.findForPlay(db, id, actor.id);
+    if (!found) throw notFound();
+    const { seminar, booked } = found;
+    if (!seminarPolicy.view(actor, seminar, booked)) throw notFound();
+    return {
+      seminar,
+      manage: seminarPolicy.manage(actor, seminar),
+      booked,
+      play: seminarPolicy.play(actor, seminar, booked),
+      doneIds: new Set(found.doneIds),
+    };
+  }
+
   async function requireManage(actor: Actor, id: number): Promise<SeminarRow> {
     if (!actor) throw unauthenticated();
     const a = await access(actor, id);
@@ -156,6 +174,7 @@ export function createSeminarsService(deps: {
 
   return {
     access,
+    accessForPlay,
     requireManage,
     /** chapters changed: the catalogue's chapter counts are stale */
     contentChanged: invalidateTotal,
