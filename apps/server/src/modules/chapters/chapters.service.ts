@@ -138,16 +138,25 @@ export function createChaptersService(deps: {
       .map((r) => ({ ...node(r), sub_chapters: (children.get(r.chapter.id) ?? []).map(node) }));
   }
 
-  async function manageChapter(
+  /** A chapter with the caller's access to its seminar; 404 when either is hidden from the caller. */
+  async function chapterAccess(
     actor: Actor,
     id: number,
   ): Promise<{ chapter: ChapterRow; access: SeminarAccess }> {
     if (!actor) throw unauthenticated();
     const chapter = await repo.findById(db, id);
     if (!chapter) throw notFound();
-    const access = await seminars.access(actor, chapter.seminarId);
-    if (!access.manage) throw forbidden();
-    return { chapter, access };
+    return { chapter, access: await seminars.access(actor, chapter.seminarId) };
+  }
+
+  /** A chapter the caller manages (owner or admin). */
+  async function manageChapter(
+    actor: Actor,
+    id: number,
+  ): Promise<{ chapter: ChapterRow; access: SeminarAccess }> {
+    const found = await chapterAccess(actor, id);
+    if (!found.access.manage) throw forbidden();
+    return found;
   }
 
   /** A chapter the caller may play: owners always, booked users when it (and its parent) is unlocked. */
@@ -155,10 +164,7 @@ export function createChaptersService(deps: {
     actor: Actor,
     id: number,
   ): Promise<{ chapter: ChapterRow; access: SeminarAccess }> {
-    if (!actor) throw unauthenticated();
-    const chapter = await repo.findById(db, id);
-    if (!chapter) throw notFound();
-    const access = await seminars.access(actor, chapter.seminarId);
+    const { chapter, access } = await chapterAccess(actor, id);
     if (!access.play) throw forbidden();
     if (!access.manage) {
       const parent = chapter.chapterId ? await repo.findById(db, chapter.chapterId) : null;

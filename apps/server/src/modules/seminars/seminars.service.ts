@@ -107,12 +107,10 @@ export function createSeminarsService(deps: {
     return rows.map((r) => toDto(r, actor, booked.has(r.seminar.id)));
   }
 
-  /** Loads a seminar for the caller; 404 when the caller may not see it. */
-  async function access(actor: Actor, id: number): Promise<SeminarAccess> {
-    const found = await repo.findWithBooking(db, id, actor?.id ?? null);
-    if (!found) throw notFound();
+  /** What the caller may do with a loaded seminar; 404 when the caller may not even see it. */
+  function grant(actor: Actor, found: { seminar: SeminarRow; booked: boolean } | undefined): SeminarAccess {
+    if (!found || !seminarPolicy.view(actor, found.seminar, found.booked)) throw notFound();
     const { seminar, booked } = found;
-    if (!seminarPolicy.view(actor, seminar, booked)) throw notFound();
     return {
       seminar,
       manage: seminarPolicy.manage(actor, seminar),
@@ -121,22 +119,18 @@ export function createSeminarsService(deps: {
     };
   }
 
+  /** Loads a seminar for the caller; 404 when the caller may not see it. */
+  async function access(actor: Actor, id: number): Promise<SeminarAccess> {
+    return grant(actor, await repo.findWithBooking(db, id, actor?.id ?? null));
+  }
+
   /** access for playing plus the caller's done marks, in one query */
   async function accessForPlay(
     actor: AuthUser,
     id: number,
   ): Promise<SeminarAccess & { doneIds: Set<number> }> {
     const found = await repo.findForPlay(db, id, actor.id);
-    if (!found) throw notFound();
-    const { seminar, booked } = found;
-    if (!seminarPolicy.view(actor, seminar, booked)) throw notFound();
-    return {
-      seminar,
-      manage: seminarPolicy.manage(actor, seminar),
-      booked,
-      play: seminarPolicy.play(actor, seminar, booked),
-      doneIds: new Set(found.doneIds),
-    };
+    return { ...grant(actor, found), doneIds: new Set(found?.doneIds) };
   }
 
   async function requireManage(actor: Actor, id: number): Promise<SeminarRow> {
