@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** OWASP's first Argon2id row: m = 19 MiB, t = 2, p = 1. */
 // algorithm 2 = Argon2id (a const enum that verbatimModuleSyntax cannot import)
@@ -25,3 +26,15 @@ export async function verifyPassword(storedHash: string | null, password: string
 /** True when the stored hash was made with other parameters than today's (rehash on login). */
 export const needsRehash = (storedHash: string): boolean =>
   !storedHash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$');
+
+/** The 3,000 most common passwords (ASVS 6.2.4), from the zxcvbn-ts frequency list, lower-cased. */
+const COMMON = new Set(
+  ((dictionary as Record<string, string[]>)['passwords-common'] ?? [])
+    .slice(0, 3000)
+    .map((p) => p.toLowerCase()),
+);
+
+/** True for a password on the top-3,000 list (compared without case: "Password1" counts). */
+export const isCommonPassword = (password: string): boolean => COMMON.has(password.toLowerCase());
+
+export const commonPasswordCount = (): number => COMMON.size;

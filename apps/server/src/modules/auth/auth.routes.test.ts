@@ -112,6 +112,18 @@ describe('accounts: register, verify, login, reset, profile (spec section 7 "Aut
       ).toHaveLength(0);
     });
 
+    it('refuses a password from the top-3,000 list, whatever its case', async () => {
+      const res = await t
+        .agent()
+        .post(
+          '/api/register',
+          newUser({ password: 'Password1', password_confirmation: 'Password1' }),
+          nextIp(),
+        );
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.password).toEqual(['Dieses Passwort ist zu häufig und leicht zu erraten.']);
+    });
+
     it('answers in English for Accept-Language en', async () => {
       const a = t.agent();
       a.lang = 'en-GB,en;q=0.8';
@@ -565,6 +577,12 @@ describe('accounts: register, verify, login, reset, profile (spec section 7 "Aut
         password_confirmation: 'newer-pass1',
       });
       expect(weak.statusCode).toBe(422);
+      const common = await a.post('/api/user/password', {
+        current_password: TEST_PASSWORD,
+        password: 'Qwerty123',
+        password_confirmation: 'Qwerty123',
+      });
+      expect(common.json().errors.password).toEqual(['Dieses Passwort ist zu häufig und leicht zu erraten.']);
       const ok = await a.post('/api/user/password', {
         current_password: TEST_PASSWORD,
         password: 'Newer-pass1',

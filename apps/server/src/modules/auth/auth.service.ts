@@ -20,7 +20,7 @@ import { passwordResetTokens } from '../../db/schema/index.ts';
 import { AppError, tooManyRequests, unauthenticated, validation } from '../../errors.ts';
 import { hmacHex, randomToken, safeEqual, sha1Hex, sha256Hex } from '../../lib/crypto.ts';
 import { actionMail } from '../../lib/mail-templates.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthUser, SessionManager } from '../../plugins/session.ts';
@@ -83,6 +83,12 @@ export function createAuthService(deps: AuthDeps) {
     return mailer.send({ to: user.email, ...mail });
   }
 
+  /** @throws validation_failed (422) for a password on the top-3,000 list */
+  function refuseCommon(password: string, field = 'password') {
+    if (isCommonPassword(password))
+      throw validation({ [field]: [encodeMessage('validation.common_password')] });
+  }
+
   async function dto(user: UserRow): Promise<UserDto> {
     return toUserDto(user, await usersRepository.companiesOf(db, user.id));
   }
@@ -138,6 +144,7 @@ export function createAuthService(deps: AuthDeps) {
     async register(req: FastifyRequest, reply: FastifyReply, body: RegisterBody, locale: Locale) {
       await throttle(`register:${req.ip}`, 10, 3600);
       const fields: Record<string, string[]> = {};
+      if (isCommonPassword(body.password)) fields.password = [encodeMessage('validation.common_password')];
       if (await usersRepository.usernameTaken(db, body.username))
         fields.username = [encodeMessage('validation.username_taken')];
       if (await usersRepository.emailTaken(db, body.email))
@@ -235,6 +242,7 @@ export function createAuthService(deps: AuthDeps) {
       }
       const user = await usersRepository.findByEmail(db, body.email);
       if (!user || user.disabledAt) throw invalid();
+      refuseCommon(body.password);
       const passwordHash = await hashPassword(body.password);
       // single use: the token row goes first, so a concurrent second use finds nothing
       const deleted = await db
@@ -252,6 +260,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!(await verifyPassword(row.passwordHash, body.current_password))) {
         throw validation({ current_password: [encodeMessage('validation.current_password')] });
       }
+      refuseCommon(body.password);
       await usersRepository.update(db, user.id, { passwordHash: await hashPassword(body.password) });
       // decision (ASVS 7.4.3): a password change ends every other session of the user
       await deps.sessions.destroyAllForUser(user.id, req.session?.id);
