@@ -59,6 +59,34 @@ export function fieldErrors(locale: Locale, issues: IssueLike[], context?: strin
   return out;
 }
 
+// PostgreSQL: admin shutdown, crash, cannot connect, connection failure; node: refused or reset
+const DB_DOWN_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+]);
+
+/** The database is gone (connection lost or closed): a 503 the client may retry, not a 500. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    if (e.code && DB_DOWN_CODES.has(e.code)) return true;
+    if (/PGlite is closed|Connection terminated|Cannot use a pool after calling end/i.test(e.message ?? ''))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export function sendError(
   reply: FastifyReply,
   status: number,
@@ -140,6 +168,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, status === 404 ? 404 : 400, {
         message: t(locale, status === 404 ? 'errors.not_found' : 'errors.bad_request'),
         code: status === 404 ? 'not_found' : 'bad_request',
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      req.log.error({ err: error }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return sendError(reply, 503, {
+        message: t(locale, 'errors.service_unavailable'),
+        code: 'service_unavailable',
       });
     }
     req.log.error({ err: error }, 'unhandled error');

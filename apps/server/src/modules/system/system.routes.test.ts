@@ -86,6 +86,14 @@ describe('system routes, errors and headers', () => {
       const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'unavailable' });
+      // any other route answers 503 with a message and no stack, never a 500
+      const list = await broken.app.inject({ method: 'GET', url: '/api/seminars' });
+      expect(list.statusCode).toBe(503);
+      expect(list.json()).toEqual({
+        message: 'Der Dienst ist gerade nicht verfügbar. Bitte später erneut versuchen.',
+        code: 'service_unavailable',
+      });
+      expect(list.headers['retry-after']).toBe('5');
     } finally {
       await broken.close();
     }
