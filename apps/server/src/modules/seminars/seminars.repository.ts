@@ -36,6 +36,33 @@ const search = (q: string | undefined) => {
   return or(ilike(seminars.title, like), ilike(seminars.description, like));
 };
 
+// built once per database: the hot query of playing a seminar (bench: chapters of a booked seminar)
+const forPlayStatements = new WeakMap<object, ReturnType<typeof buildForPlay>>();
+function buildForPlay(db: DbOrTx) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      seminar: seminars,
+      booked: sql<boolean>`exists (select 1 from ${bookings} b where b.seminar_id = ${seminarIdCol}
+        and b.user_id = ${userId} and b.status in ('free', 'paid'))`,
+      doneIds: sql<number[]>`coalesce((select array_agg(cu.chapter_id) from ${chapterUsers} cu
+        join ${chapters} c on c.id = cu.chapter_id where c.seminar_id = ${seminarIdCol} and cu.user_id = ${userId}),
+        '{}'::int[])`,
+    })
+    .from(seminars)
+    .where(eq(seminars.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('seminar_for_play');
+}
+function forPlayStatement(db: DbOrTx) {
+  let statement = forPlayStatements.get(db);
+  if (!statement) {
+    statement = buildForPlay(db);
+    forPlayStatements.set(db, statement);
+  }
+  return statement;
+}
+
 /** The only place that builds queries on seminars and bookings. */
 export const seminarsRepository = {
   async findById(db: DbOrTx, id: number): Promise<SeminarRow | undefined> {
@@ -72,22 +99,12 @@ export const seminarsRepository = {
     id: number,
     userId: number,
   ): Promise<{ seminar: SeminarRow; booked: boolean; doneIds: number[] } | undefined> {
-    const [row] = await db
-      .select({
-        seminar: seminars,
-        booked: sql<boolean>`exists (select 1 from ${bookings} b where b.seminar_id = ${seminarIdCol}
-          and b.user_id = ${userId} and b.status in ('free', 'paid'))`,
-        doneIds: sql<number[]>`coalesce((select array_agg(cu.chapter_id) from ${chapterUsers} cu
-          join ${chapters} c on c.id = cu.chapter_id where c.seminar_id = ${seminarIdCol} and cu.user_id = ${userId}),
-          '{}'::int[])`,
-      })
-      .from(seminars)
-      .where(eq(seminars.id, id))
-      .limit(1);
+    const [row] = await forPlayStatement(db).execute({ id, userId });
     return row
       ? { seminar: row.seminar, booked: !!row.booked, doneIds: (row.doneIds ?? []).map(Number) }
       : undefined;
   },
+
   async findListRow(db: DbOrTx, where: { id?: number; slug?: string }): Promise<SeminarListRow | undefined> {
     const [row] = await db
       .select(seminarWithOwner)
