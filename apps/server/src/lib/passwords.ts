@@ -36,5 +36,3 @@ const COMMON = new Set(
 
 /** True for a password on the top-3,000 list (compared without case: "Password1" counts). */
 export const isCommonPassword = (password: string): boolean => COMMON.has(password.toLowerCase());
-
-export const commonPasswordCount = (): number => COMMON.size;

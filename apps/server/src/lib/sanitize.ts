@@ -63,7 +63,3 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeRichText = (html: string): string => sanitizeHtml(html, OPTIONS).trim();
-
-/** Plain text of rich text (for search snippets and mails). */
-export const richTextToPlain = (html: string): string =>
-  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();

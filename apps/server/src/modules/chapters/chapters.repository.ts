@@ -78,22 +78,6 @@ export const chaptersRepository = {
     const [row] = await db.select().from(chapters).where(eq(chapters.id, id)).limit(1);
     return row;
   },
-  async filesOf(db: DbOrTx, chapterIds: number[]): Promise<FileRow[]> {
-    if (chapterIds.length === 0) return [];
-    return db
-      .select()
-      .from(chapterFiles)
-      .where(inArray(chapterFiles.chapterId, chapterIds))
-      .orderBy(asc(chapterFiles.id));
-  },
-  async linksOf(db: DbOrTx, chapterIds: number[]): Promise<LinkRow[]> {
-    if (chapterIds.length === 0) return [];
-    return db
-      .select()
-      .from(chapterLinks)
-      .where(inArray(chapterLinks.chapterId, chapterIds))
-      .orderBy(asc(chapterLinks.id));
-  },
   /** the user's done marks on the given chapters, or on every chapter of `seminarId` */
   async doneOf(
     db: DbOrTx,

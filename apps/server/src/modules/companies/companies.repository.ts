@@ -7,6 +7,10 @@ export type CompanyRow = typeof companies.$inferSelect;
 
 /** The only place that builds queries on companies and their members. */
 export const companiesRepository = {
+  async findById(db: DbOrTx, id: number): Promise<CompanyRow | undefined> {
+    const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+    return row;
+  },
   async findByShortName(db: DbOrTx, shortName: string): Promise<CompanyRow | undefined> {
     const [row] = await db
       .select()

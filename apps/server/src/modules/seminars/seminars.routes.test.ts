@@ -62,6 +62,11 @@ describe('seminars and free booking', () => {
     ['negative price', { title: 'x', price: '-1' }, 'price'],
     ['price not a number', { title: 'x', price: 'abc' }, 'price'],
     ['company seminar without company', { title: 'x', isCompany: '1' }, 'company_id'],
+    [
+      'company seminar for a company that does not exist',
+      { title: 'x', isCompany: '1', company_id: '999999' },
+      'company_id',
+    ],
   ])('refuses %s with 422', async (_n, fields, field) => {
     const trainer = await t.make.user({ scopes: ['trainer'] });
     const a = await t.loginAs(trainer.email);

@@ -11,10 +11,11 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound, unauthenticated, validation } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
-import { cleanFileName, removeStored, storeUpload } from '../../lib/storage.ts';
+import { removeStored, storeUpload } from '../../lib/storage.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { seminarPolicy } from '../../policies/seminar.policy.ts';
+import { companiesRepository } from '../companies/companies.repository.ts';
 import { avatarUrl } from '../users/users.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { seminarsRepository as repo, type SeminarListRow, type SeminarRow } from './seminars.repository.ts';
@@ -153,16 +154,16 @@ export function createSeminarsService(deps: {
     });
   }
 
-  async function checkCompany(actor: AuthUser, fields: SeminarFields) {
+  /** @throws seminar.company_required (422) when a company seminar names no existing company */
+  async function checkCompany(fields: SeminarFields) {
     if (!fields.isCompany) return null;
-    if (!fields.company_id) {
+    if (!fields.company_id || !(await companiesRepository.findById(db, fields.company_id))) {
       throw validation(
         { company_id: [encodeMessage('seminar.company_required')] },
         'seminar.company_required',
         'seminar.company_required',
       );
     }
-    void actor;
     return fields.company_id;
   }
 
@@ -259,7 +260,7 @@ export function createSeminarsService(deps: {
     /** @throws seminar.company_required (422) */
     async create(actor: AuthUser, fields: SeminarFields, imagePath: string | null): Promise<SeminarDto> {
       if (!seminarPolicy.create(actor)) throw forbidden();
-      const companyId = await checkCompany(actor, fields);
+      const companyId = await checkCompany(fields);
       const base = {
         title: fields.title,
         description: sanitizeRichText(fields.description),
@@ -296,7 +297,7 @@ export function createSeminarsService(deps: {
       imagePath: string | null,
     ): Promise<SeminarDto> {
       const seminar = await requireManage(actor, id);
-      const companyId = await checkCompany(actor, fields);
+      const companyId = await checkCompany(fields);
       const removeOld = imagePath !== null || fields.remove_image === true;
       await repo.update(db, id, {
         title: fields.title,
@@ -373,7 +374,5 @@ export function createSeminarsService(deps: {
         seminars: await dtos(await repo.listPublicByOwner(db, user.id), actor),
       };
     },
-
-    cleanImageName: cleanFileName,
   };
 }
