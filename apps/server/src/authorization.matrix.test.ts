@@ -2,74 +2,25 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, buildTestApp, multipart, type TestApp } from './test/build-test-app.ts';
 import { PDF, SAMPLE_WEBM, seminarFixtures } from './test/fixtures.ts';
+import { MC_TESTS_ROWS } from './test/matrix/mc-tests.rows.ts';
+import { PAYMENTS_ROWS } from './test/matrix/payments.rows.ts';
+import {
+  ACTORS,
+  type Actor,
+  all,
+  loggedIn,
+  ownerOnly,
+  players,
+  type Row,
+  trainersOnly,
+  type World,
+} from './test/matrix-kit.ts';
 
 /**
  * SECURITY B-00: every API route × every actor → the expected status. Later issues add their
  * routes here; the completeness test fails when a route is registered without a row.
  */
-const ACTORS = [
-  'guest',
-  'student',
-  'companyUser',
-  'corporateTraining',
-  'trainer',
-  'otherTrainer',
-  'admin',
-] as const;
-type Actor = (typeof ACTORS)[number];
-type Expect = Record<Actor, number>;
-
-const all = (status: number): Expect => Object.fromEntries(ACTORS.map((a) => [a, status])) as Expect;
-const loggedIn = (status: number, guest = 401): Expect => ({ ...all(status), guest });
-
-interface Prepared {
-  url?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-interface Row {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** the route pattern as registered */
-  route: string;
-  /** the concrete URL to call (defaults to the pattern) */
-  url?: string;
-  body?: unknown;
-  /** fresh objects for each actor's call (so that one actor's change cannot affect the next) */
-  prepare?: (f: World) => Promise<Prepared>;
-  expect: Expect;
-}
-
-/** trainer = owner; student booked the seminars it gets; others have no booking */
-interface World {
-  fx: ReturnType<typeof seminarFixtures>;
-  ids: Record<Exclude<Actor, 'guest'>, number>;
-  usernames: Record<Exclude<Actor, 'guest'>, string>;
-  /** a public free seminar of the trainer, booked by the student, with an unlocked chapter and media */
-  bookedSeminar(): Promise<{
-    seminarId: number;
-    chapterId: number;
-    docId: number;
-    videoId: number;
-    linkId: number;
-  }>;
-}
-
-/** owner and admin may; everyone else is refused (guest 401, other roles 403) */
-const ownerOnly = (ok: number): Expect => ({
-  guest: 401,
-  student: 403,
-  companyUser: 403,
-  corporateTraining: 403,
-  trainer: ok,
-  otherTrainer: 403,
-  admin: ok,
-});
-/** owner, admin and the booked student may */
-const players = (ok: number): Expect => ({ ...ownerOnly(ok), student: ok });
-const trainersOnly = (ok: number): Expect => ({ ...ownerOnly(ok), otherTrainer: ok });
-
-const MATRIX: Row[] = [
+const CORE_ROWS: Row[] = [
   { method: 'GET', route: '/sanctum/csrf-cookie', expect: all(204) },
   { method: 'GET', route: '/api/health', expect: all(200) },
   { method: 'GET', route: '/api/config', expect: all(200) },
@@ -312,6 +263,8 @@ const MATRIX: Row[] = [
   },
 ];
 
+const MATRIX: Row[] = [...CORE_ROWS, ...MC_TESTS_ROWS, ...PAYMENTS_ROWS];
+
 /** Routes that serve the documentation UI's own files; public by decision (docs/decisions.md). */
 const DOCS_UI = /^\/api\/docs(\/|$)/;
 
@@ -337,6 +290,7 @@ describe('authorization matrix', () => {
     const fx = seminarFixtures(t.app);
     const ids = Object.fromEntries(Object.entries(users).map(([k, u]) => [k, u.id])) as World['ids'];
     world = {
+      t,
       fx,
       ids,
       usernames: Object.fromEntries(

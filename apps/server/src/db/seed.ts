@@ -236,5 +236,7 @@ async function seedSeminars(db: Db, ids: Record<string, number>, uploadDir: stri
     .insert(chapterLinks)
     .values({ chapterId: c2.id, label: 'Scrum Guide', url: 'https://scrumguides.org/' });
   if (ids.student)
-    await db.insert(bookings).values({ seminarId: intro.id, userId: ids.student, status: 'free', currency });
+    await db
+      .insert(bookings)
+      .values({ seminarId: intro.id, userId: ids.student, status: 'free', currency, grantedAt: new Date() });
 }

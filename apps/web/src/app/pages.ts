@@ -4,6 +4,8 @@
  * @elearn/shared (typed), so the server's list of page paths and this table can't drift.
  */
 import type { PageDef } from './page-types';
+import { MC_TESTS_PAGES } from './pages.mc-tests';
+import { PAYMENTS_PAGES } from './pages.payments';
 
 export const PAGES: PageDef[] = [
   { id: 'home', path: '/', layout: 'hero', auth: false, load: () => import('./routes/home') },
@@ -211,4 +213,6 @@ export const PAGES: PageDef[] = [
     load: () => import('./routes/users/profile'),
   },
   { id: 'todos', path: '/todos', layout: 'default', load: () => import('./routes/todos') },
+  ...MC_TESTS_PAGES,
+  ...PAYMENTS_PAGES,
 ];

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import de from './de.json';
-import en from './en.json';
+import { catalogs, featureCatalogsOf } from './catalog';
+import baseDe from './de.json';
+import baseEn from './en.json';
+
+const { de, en } = catalogs;
 
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -28,6 +31,19 @@ describe('i18n catalogs', () => {
 
   it('de and en have identical key sets', () => {
     expect(Object.keys(enKeys).sort()).toEqual(Object.keys(deKeys).sort());
+  });
+
+  it('lets no feature catalog redefine a key of the base or of another feature', () => {
+    for (const locale of ['de', 'en'] as const) {
+      const base = locale === 'de' ? baseDe : baseEn;
+      const seen = new Map(Object.keys(flatten(base)).map((key) => [key, `i18n/${locale}.json`]));
+      for (const [path, catalog] of featureCatalogsOf(locale)) {
+        for (const key of Object.keys(flatten(catalog))) {
+          expect(seen.get(key), `${path}: ${key}`).toBeUndefined();
+          seen.set(key, path);
+        }
+      }
+    }
   });
 
   it('has no empty texts', () => {

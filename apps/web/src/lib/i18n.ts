@@ -1,10 +1,9 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from '@/i18n/de.json';
-import en from '@/i18n/en.json';
+import { catalogs } from '@/i18n/catalog';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 
-export const resources = { de: { translation: de }, en: { translation: en } } as const;
+export const resources = { de: { translation: catalogs.de }, en: { translation: catalogs.en } } as const;
 
 void i18n.use(initReactI18next).init({
   resources,

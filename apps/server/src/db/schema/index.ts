@@ -1,3 +1,4 @@
 export * from './companies.ts';
+export * from './payments.ts';
 export * from './seminars.ts';
 export * from './users.ts';

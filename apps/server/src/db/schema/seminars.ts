@@ -48,7 +48,10 @@ export const seminars = pgTable(
   ],
 );
 
-/** Bookings of a seminar by one user; `free` and `paid` grant access. */
+/**
+ * Bookings of a seminar by one user; `free` and `paid` grant access. A priced booking starts
+ * `pending` and moves with its payments (`failed`, `canceled`, `expired`, `paid`).
+ */
 export const bookings = pgTable(
   'bookings',
   {
@@ -62,6 +65,8 @@ export const bookings = pgTable(
     status: text('status').notNull(),
     price: integer('price').notNull().default(0),
     currency: text('currency').notNull(),
+    /** when the seminar was granted (free booking, or the first `paid` webhook); set once */
+    grantedAt: ts('granted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -255,7 +255,7 @@ export const seminarsRepository = {
   async insertFreeBooking(db: DbOrTx, seminarId: number, userId: number, currency: string) {
     const inserted = await db
       .insert(bookings)
-      .values({ seminarId, userId, status: 'free', price: 0, currency })
+      .values({ seminarId, userId, status: 'free', price: 0, currency, grantedAt: new Date() })
       .onConflictDoNothing({ target: [bookings.seminarId, bookings.userId] })
       .returning();
     if (inserted[0]) return { booking: inserted[0], created: true };
