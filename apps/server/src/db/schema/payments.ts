@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings } from './seminars.ts';
 import { users } from './users.ts';
 
@@ -37,5 +38,30 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_id_unique').on(t.provider, t.providerId),
     index('payments_booking_idx').on(t.bookingId),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
+    // at most one attempt in progress per booking: concurrent "book now" calls cannot open two
+    uniqueIndex('payments_one_open_per_booking')
+      .on(t.bookingId)
+      .where(sql`${t.status} in ('creating', 'open', 'pending', 'authorized')`),
   ],
 );
+
+/**
+ * The built-in test provider's own records (used when no MOLLIE_API_KEY is set): what Mollie keeps
+ * on its side. Our `payments` rows point at these by `provider_id`, exactly as at Mollie.
+ */
+export const testPayments = pgTable('test_payments', {
+  /** `tr_test…` */
+  id: text('id').primaryKey(),
+  /** minor units */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  redirectUrl: text('redirect_url').notNull(),
+  webhookUrl: text('webhook_url'),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+  /** open, paid, failed, canceled, expired */
+  status: text('status').notNull().default('open'),
+  paidAt: ts('paid_at'),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
