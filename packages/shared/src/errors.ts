@@ -32,3 +32,13 @@ export const ERROR_CODES = [
   'media.range',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+  // multiple-choice tests
+  'mc_test.has_runs',
+  'mc_test.disabled',
+  'mc_test.empty',
+  'mc_test.attempts_exhausted',
+  'mc_test.run_already_stopped',
+  'mc_test.answer_invalid',
+  'mc_test.not_accomplished',
+  'mc_test.too_many_questions',
+  'question.too_many_answers',

@@ -7,5 +7,6 @@ export * from './routes.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/chapter.ts';
 export * from './schemas/common.ts';
+export * from './schemas/mc-test.ts';
 export * as rules from './schemas/rules.ts';
 export * from './schemas/seminar.ts';

@@ -80,6 +80,18 @@ export type MessageKey = keyof typeof de;
 const en: Record<MessageKey, string> = {
   'validation.required': 'This field is required.',
   'validation.email': 'Please enter a valid e-mail address.',
+  // multiple-choice tests
+  'mc_test.has_runs':
+    'Der Test hat bereits Durchläufe. Beim Löschen gehen sie mit verloren; bitte bestätigen.',
+  'mc_test.disabled': 'Dieser Test ist nicht freigeschaltet.',
+  'mc_test.empty': 'Dieser Test hat noch keine Fragen.',
+  'mc_test.attempts_exhausted':
+    'Du hast alle erlaubten Durchläufe dieser Prüfung gemacht. Für einen weiteren wende dich an die Kursleitung.',
+  'mc_test.run_already_stopped': 'Dieser Durchlauf wurde bereits abgegeben.',
+  'mc_test.answer_invalid': 'Die Antworten gehören nicht zu diesem Test.',
+  'mc_test.not_accomplished': 'Nur ein bestandener Durchlauf kann als Abschluss bestätigt werden.',
+  'mc_test.too_many_questions': 'Ein Test kann höchstens {max} Fragen haben.',
+  'question.too_many_answers': 'Eine Frage kann höchstens {max} Antworten haben.',
   'validation.confirmed': 'The confirmation does not match.',
   'validation.length': 'Must be exactly {length} characters long.',
   'validation.alpha': 'May only contain letters.',
@@ -156,6 +168,17 @@ export function t(locale: Locale, key: MessageKey, params?: MessageParams): stri
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(de, key);
 
 /**
+  // multiple-choice tests
+  'mc_test.has_runs': 'The test already has runs. Deleting it deletes them too; please confirm.',
+  'mc_test.disabled': 'This test is not enabled.',
+  'mc_test.empty': 'This test has no questions yet.',
+  'mc_test.attempts_exhausted':
+    'You have used every allowed run of this exam. Please ask the trainer for another one.',
+  'mc_test.run_already_stopped': 'This run has already been submitted.',
+  'mc_test.answer_invalid': 'The answers do not belong to this test.',
+  'mc_test.not_accomplished': 'Only an accomplished run can be confirmed as a graduation.',
+  'mc_test.too_many_questions': 'A test can have at most {max} questions.',
+  'question.too_many_answers': 'A question can have at most {max} answers.',
  * Validation messages travel inside zod issues as encoded keys (`@validation.min?min=8`), so one
  * schema serves both sides; {@link localizeMessage} turns them into text for a locale.
  */

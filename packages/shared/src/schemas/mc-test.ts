@@ -1,0 +1,451 @@
+/**
+ * Multiple-choice tests, the question pool, test runs and graduation (docs/api/mc-tests.md).
+ * Request bodies are strict (unknown keys → 422); DTOs are what the server sends.
+ */
+import { z } from 'zod';
+import { encodeMessage as m } from '../i18n/messages.ts';
+import { id } from './rules.ts';
+
+export const MC_TEST_LABEL_MAX = 200;
+export const QUESTION_LABEL_MAX = 20_000;
+export const ANSWER_LABEL_MAX = 1000;
+export const ANSWERS_PER_QUESTION_MAX = 20;
+export const QUESTIONS_PER_TEST_MAX = 200;
+export const POINTS_MAX = 1000;
+export const MC_TEST_MODES = ['exam', 'practice'] as const;
+export type McTestMode = (typeof MC_TEST_MODES)[number];
+
+const flag01 = z.union([z.literal(0), z.literal(1)]);
+/** 0/1 in JSON; booleans are accepted in requests */
+const flagIn = z
+  .union([z.boolean(), z.literal(0), z.literal(1)])
+  .transform((v) => (v === true || v === 1 ? 1 : 0));
+
+const plainLabel = (max: number) =>
+  z
+    .string({ error: m('validation.required') })
+    .trim()
+    .min(1, { error: m('validation.required') })
+    .max(max, { error: m('validation.max', { max }) });
+
+/** question text: rich text (sanitized on the server), required */
+export const questionLabel = () =>
+  z
+    .string({ error: m('validation.required') })
+    .max(QUESTION_LABEL_MAX, { error: m('validation.max', { max: QUESTION_LABEL_MAX }) })
+    .refine((v) => v.replace(/<[^>]*>/g, '').trim().length > 0 || /<img\s/i.test(v), {
+      error: m('validation.required'),
+    });
+export const answerLabel = () => plainLabel(ANSWER_LABEL_MAX);
+export const mcTestLabel = () => plainLabel(MC_TEST_LABEL_MAX);
+
+/** points: a whole number 1–1000, or null for "no points" (weight 1) */
+export const points = () =>
+  z
+    .number({ error: m('validation.integer') })
+    .int({ error: m('validation.integer') })
+    .min(1, { error: m('validation.number_min', { min: 1 }) })
+    .max(POINTS_MAX, { error: m('validation.number_max', { max: POINTS_MAX }) })
+    .nullable();
+
+export const percentToAccomplish = () =>
+  z
+    .number({ error: m('validation.integer') })
+    .int({ error: m('validation.integer') })
+    .min(0, { error: m('validation.number_min', { min: 0 }) })
+    .max(100, { error: m('validation.number_max', { max: 100 }) });
+
+export const mcTestMode = () => z.enum(MC_TEST_MODES, { error: m('validation.invalid') });
+
+// requests ---------------------------------------------------------------------------------------
+
+export const newAnswerInputSchema = z.object({ label: answerLabel(), correct: z.boolean() }).strict();
+
+export const createQuestionBodySchema = z
+  .object({
+    label: questionLabel(),
+    points: points().optional(),
+    answers: z
+      .array(newAnswerInputSchema)
+      .max(ANSWERS_PER_QUESTION_MAX, { error: m('validation.number_max', { max: ANSWERS_PER_QUESTION_MAX }) })
+      .default([]),
+    /** append the new question to this test at once */
+    mcTestId: id().optional(),
+  })
+  .strict();
+export type CreateQuestionBody = z.input<typeof createQuestionBodySchema>;
+
+export const updateQuestionBodySchema = z
+  .object({ id: id(), label: questionLabel(), points: points().optional() })
+  .strict();
+export type UpdateQuestionBody = z.input<typeof updateQuestionBodySchema>;
+
+export const questionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(200).optional(),
+  exclude_mc_test_id: id().optional(),
+});
+
+export const attachQuestionsBodySchema = z
+  .object({
+    mcTestId: id(),
+    questions: z
+      .array(id())
+      .min(1, { error: m('validation.required') })
+      .max(QUESTIONS_PER_TEST_MAX, { error: m('validation.number_max', { max: QUESTIONS_PER_TEST_MAX }) }),
+  })
+  .strict();
+export type AttachQuestionsBody = z.input<typeof attachQuestionsBodySchema>;
+export const unattachQuestionBodySchema = z.object({ mcTestId: id(), questionId: id() }).strict();
+export type UnattachQuestionBody = z.input<typeof unattachQuestionBodySchema>;
+
+export const createAnswerBodySchema = z
+  .object({ question_id: id(), label: answerLabel(), correct: z.boolean() })
+  .strict();
+export type CreateAnswerBody = z.input<typeof createAnswerBodySchema>;
+export const updateAnswerBodySchema = z
+  .object({
+    id: id(),
+    label: answerLabel().optional(),
+    correct: z.boolean().optional(),
+    position: z.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
+export type UpdateAnswerBody = z.input<typeof updateAnswerBodySchema>;
+
+export const createMcTestBodySchema = z
+  .object({
+    label: mcTestLabel(),
+    percent_to_accomplish: percentToAccomplish(),
+    mode: mcTestMode(),
+    enabled: flagIn.optional(),
+    chapter_id: id().nullable().optional(),
+  })
+  .strict();
+export type CreateMcTestBody = z.input<typeof createMcTestBodySchema>;
+
+export const updateMcTestBodySchema = z
+  .object({
+    id: id(),
+    label: mcTestLabel(),
+    percent_to_accomplish: percentToAccomplish(),
+    mode: mcTestMode(),
+  })
+  .strict();
+export type UpdateMcTestBody = z.input<typeof updateMcTestBodySchema>;
+
+export const mcTestListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(200).optional(),
+});
+
+export const toggleEnabledBodySchema = z.object({ mcTestId: id() }).strict();
+export const assignChapterBodySchema = z
+  .object({ chapterTest: z.object({ mcTestId: id(), chapterId: id() }).strict() })
+  .strict();
+export type AssignChapterBody = z.input<typeof assignChapterBodySchema>;
+export const unassignChapterBodySchema = z
+  .object({ chapterTest: z.object({ mcTestId: id(), chapterId: id().optional() }).strict() })
+  .strict();
+export type UnassignChapterBody = z.input<typeof unassignChapterBodySchema>;
+export const addTestToChapterBodySchema = z
+  .object({ mcTestChapter: z.object({ mcTestId: id(), chapterId: id() }).strict() })
+  .strict();
+export type AddTestToChapterBody = z.input<typeof addTestToChapterBodySchema>;
+export const removeTestFromChapterBodySchema = z.object({ mcTestId: id() }).strict();
+export const grantRunBodySchema = z.object({ userId: id() }).strict();
+
+export const startTestBodySchema = z.object({ id: id() }).strict();
+export const stopTestBodySchema = z
+  .object({
+    resultSet: z
+      .object({
+        userGraduateId: id(),
+        questions: z
+          .array(
+            z
+              .object({
+                questionId: id(),
+                answerIds: z.array(id()).max(ANSWERS_PER_QUESTION_MAX, {
+                  error: m('validation.number_max', { max: ANSWERS_PER_QUESTION_MAX }),
+                }),
+              })
+              .strict(),
+          )
+          .max(QUESTIONS_PER_TEST_MAX, {
+            error: m('validation.number_max', { max: QUESTIONS_PER_TEST_MAX }),
+          }),
+      })
+      .strict(),
+  })
+  .strict();
+export type StopTestBody = z.input<typeof stopTestBodySchema>;
+
+export const confirmGraduationBodySchema = z
+  .object({ userGraduateId: id(), passed: flagIn.optional() })
+  .strict();
+export type ConfirmGraduationBody = z.input<typeof confirmGraduationBodySchema>;
+
+export const historyQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const ownerHistoryQuerySchema = historyQuerySchema.extend({
+  mc_test_id: id().optional(),
+  q: z.string().trim().max(200).optional(),
+});
+
+// responses --------------------------------------------------------------------------------------
+
+const int = () => z.number().int();
+
+export const answerDtoSchema = z.object({
+  id: int(),
+  question_id: int(),
+  label: z.string(),
+  correct: z.boolean(),
+  position: int(),
+});
+export type AnswerDto = z.infer<typeof answerDtoSchema>;
+
+export const questionDtoSchema = z.object({
+  id: int(),
+  label: z.string(),
+  points: int().nullable(),
+  owner_id: int(),
+  answers: z.array(answerDtoSchema),
+  mc_tests: z.array(z.object({ id: int(), label: z.string() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type QuestionDto = z.infer<typeof questionDtoSchema>;
+
+export const chapterRefSchema = z.object({
+  id: int(),
+  label: z.string(),
+  chapter_id: int().nullable(),
+  unlocked: flag01,
+  seminar: z.object({ id: int(), title: z.string(), slug: z.string() }),
+});
+export type ChapterRef = z.infer<typeof chapterRefSchema>;
+
+export const mcTestListItemSchema = z.object({
+  id: int(),
+  label: z.string(),
+  percent_to_accomplish: int(),
+  mode: z.enum(MC_TEST_MODES),
+  enabled: flag01,
+  chapter_id: int().nullable(),
+  chapter: chapterRefSchema.nullable(),
+  owner: z.object({ id: int(), username: z.string(), first_name: z.string(), last_name: z.string() }),
+  questions_count: int(),
+  runs_count: int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type McTestListItem = z.infer<typeof mcTestListItemSchema>;
+
+export const mcTestDtoSchema = mcTestListItemSchema.extend({ questions: z.array(questionDtoSchema) });
+export type McTestDto = z.infer<typeof mcTestDtoSchema>;
+
+export const ownerChapterSchema = z.object({
+  id: int(),
+  label: z.string(),
+  chapter_id: int().nullable(),
+  unlocked: flag01,
+  position: int(),
+  seminar: z.object({ id: int(), title: z.string(), slug: z.string() }),
+  mc_tests: z.array(z.object({ id: int(), label: z.string(), enabled: flag01, mode: z.enum(MC_TEST_MODES) })),
+});
+export type OwnerChapter = z.infer<typeof ownerChapterSchema>;
+export const ownerChaptersQuerySchema = z.object({ seminar_id: id().optional() });
+
+export const assignedTestDtoSchema = z.object({
+  id: int(),
+  label: z.string(),
+  percent_to_accomplish: int(),
+  mode: z.enum(MC_TEST_MODES),
+  enabled: flag01,
+  chapter_id: int().nullable(),
+  chapter: chapterRefSchema.nullable(),
+  questions_count: int(),
+  /** started runs of the caller in the test's current mode */
+  runs_used: int(),
+  /** null = unlimited (practice, or a manager's preview) */
+  runs_allowed: int().nullable(),
+  open_run_id: int().nullable(),
+  can_start: z.boolean(),
+  accomp: z.boolean(),
+  best_percent: z.number().nullable(),
+  passed: flag01,
+});
+export type AssignedTestDto = z.infer<typeof assignedTestDtoSchema>;
+
+export const runUserSchema = z.object({
+  id: int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+export const runDtoSchema = z.object({
+  id: int(),
+  mc_test_id: int(),
+  passed: flag01,
+  user: runUserSchema,
+  mode: z.enum(MC_TEST_MODES),
+  started_at: z.string(),
+  stopped_at: z.string().nullable(),
+  achieved_percent: z.number().nullable(),
+  accomp: z.boolean().nullable(),
+  visible: flag01,
+  confirmed_at: z.string().nullable(),
+  confirmed_by: z.object({ id: int(), first_name: z.string(), last_name: z.string() }).nullable(),
+});
+export type RunDto = z.infer<typeof runDtoSchema>;
+
+/** one question of a stored result: what the student saw, chose, and what was correct */
+export const codedQuestionSchema = z.object({
+  id: int(),
+  label: z.string(),
+  points: int().nullable(),
+  right: z.boolean(),
+  answers: z.array(
+    z.object({
+      id: int(),
+      question_id: int(),
+      label: z.string(),
+      correct: z.boolean(),
+      choosen: z.boolean(),
+    }),
+  ),
+});
+export type CodedQuestion = z.infer<typeof codedQuestionSchema>;
+export const answerCodingSchema = z.object({ questions: z.array(codedQuestionSchema) });
+export type AnswerCoding = z.infer<typeof answerCodingSchema>;
+
+export const resultDtoSchema = z.object({
+  id: int(),
+  user_graduate_mctest_id: int(),
+  answer_coding: answerCodingSchema,
+  created_at: z.string(),
+});
+export type ResultDto = z.infer<typeof resultDtoSchema>;
+
+export const userGraduateListSchema = mcTestListItemSchema.extend({
+  user_graduate_mctests: z.array(runDtoSchema),
+  user_graduate_results: z.array(resultDtoSchema),
+});
+export type UserGraduateList = z.infer<typeof userGraduateListSchema>;
+export const userGraduateQuerySchema = z.object({
+  results: z.enum(['0', '1']).optional(),
+});
+
+export const questionStatSchema = z.object({
+  question_id: int(),
+  label: z.string(),
+  answered: int(),
+  right: int(),
+  rate: z.number(),
+});
+export type QuestionStat = z.infer<typeof questionStatSchema>;
+
+export const mcTestReportSchema = z.object({
+  mc_test: mcTestListItemSchema,
+  runs: int(),
+  finished: int(),
+  accomplished: int(),
+  pass_rate: z.number(),
+  average_percent: z.number().nullable(),
+  /** 11 buckets: 0–9 %, 10–19 %, …, 90–99 %, 100 % */
+  distribution: z.array(int()),
+  questions: z.array(questionStatSchema),
+});
+export type McTestReport = z.infer<typeof mcTestReportSchema>;
+
+export const grantRunResultSchema = z.object({
+  mc_test_id: int(),
+  user_id: int(),
+  runs_used: int(),
+  runs_allowed: int(),
+});
+export type GrantRunResult = z.infer<typeof grantRunResultSchema>;
+
+/** a question as the student sees it in a running test: no correct flag */
+export const runQuestionSchema = z.object({
+  id: int(),
+  label: z.string(),
+  points: int().nullable(),
+  answers: z.array(z.object({ id: int(), question_id: int(), label: z.string() })),
+});
+export type RunQuestion = z.infer<typeof runQuestionSchema>;
+
+export const startedRunSchema = z.object({
+  user_graduate_id: int(),
+  resumed: z.boolean(),
+  started_at: z.string(),
+  mc_test: z.object({
+    id: int(),
+    label: z.string(),
+    mode: z.enum(MC_TEST_MODES),
+    percent_to_accomplish: int(),
+  }),
+  questions: z.array(runQuestionSchema),
+});
+export type StartedRun = z.infer<typeof startedRunSchema>;
+
+/** per-question rightness shown to the student after a practice run (never which answers) */
+export const runReviewSchema = z.object({
+  questions: z.array(z.object({ id: int(), label: z.string(), right: z.boolean() })),
+});
+export type RunReview = z.infer<typeof runReviewSchema>;
+
+export const stopResultSchema = z.object({
+  user_graduate_id: int(),
+  mc_test_id: int(),
+  mode: z.enum(MC_TEST_MODES),
+  percent_to_accomplish: int(),
+  achievedPercent: z.number(),
+  accomp: z.boolean(),
+  startDateTime: z.string(),
+  stopDateTime: z.string(),
+  result: runReviewSchema.nullable(),
+});
+export type StopResult = z.infer<typeof stopResultSchema>;
+
+/** Student evaluation row (spec section 3) */
+export const studentRowSchema = z.object({
+  id: int(),
+  mc_test_id: int(),
+  label: z.string(),
+  percent: int(),
+  mode: z.enum(MC_TEST_MODES),
+  accomp: z.boolean().nullable(),
+  startDateTime: z.string(),
+  stopDateTime: z.string().nullable(),
+  achievedPercent: z.number().nullable(),
+  result: runReviewSchema.nullable(),
+  passed: flag01,
+});
+export type StudentRow = z.infer<typeof studentRowSchema>;
+
+/** Owner evaluation row per test with users (spec section 3) */
+export const ownerRowSchema = z.object({
+  id: int(),
+  label: z.string(),
+  mode: z.enum(MC_TEST_MODES),
+  user_id: int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  accomp: z.boolean().nullable(),
+  visible: flag01,
+  achievedPercent: z.number().nullable(),
+  result: z.object({ right: int(), total: int() }).nullable(),
+  user_graduate_id: int(),
+  passed: flag01,
+  startDateTime: z.string(),
+  stopDateTime: z.string().nullable(),
+});
+export type OwnerRow = z.infer<typeof ownerRowSchema>;
