@@ -1,4 +1,5 @@
 export * from './companies.ts';
 export * from './payments.ts';
 export * from './seminars.ts';
+export * from './tests.ts';
 export * from './users.ts';

@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { chapters } from './seminars.ts';
+import { users } from './users.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The question pool: every question belongs to the trainer or admin who wrote it. */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** rich text, sanitized on write */
+    label: text('label').notNull(),
+    /** weight when above 0; null = weight 1 */
+    points: integer('points'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('questions_owner_idx').on(t.ownerId, t.createdAt),
+    check('questions_points_positive', sql`${t.points} is null or ${t.points} > 0`),
+  ],
+);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** plain text, returned literally */
+    label: text('label').notNull(),
+    correct: boolean('correct').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('answers_question_idx').on(t.questionId, t.position)],
+);
+
+export const mcTests = pgTable(
+  'mc_tests',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    percentToAccomplish: smallint('percent_to_accomplish').notNull(),
+    /** `exam` or `practice` */
+    mode: text('mode').notNull().default('exam'),
+    enabled: smallint('enabled').notNull().default(0),
+    chapterId: integer('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('mc_tests_owner_idx').on(t.ownerId, t.createdAt),
+    index('mc_tests_chapter_idx').on(t.chapterId),
+    check('mc_tests_percent_range', sql`${t.percentToAccomplish} between 0 and 100`),
+    check('mc_tests_mode', sql`${t.mode} in ('exam', 'practice')`),
+    check('mc_tests_enabled_01', sql`${t.enabled} in (0, 1)`),
+  ],
+);
+
+/** The questions of a test, in order. */
+export const mcTestQuestions = pgTable(
+  'mc_test_questions',
+  {
+    mcTestId: integer('mc_test_id')
+      .notNull()
+      .references(() => mcTests.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mcTestId, t.questionId] }),
+    index('mc_test_questions_question_idx').on(t.questionId),
+  ],
+);
+
+/**
+ * What a student saw in a run, fixed at its start: the test's mode and threshold, and its
+ * questions with their answers in the shuffled order shown (with the correct flags, for scoring).
+ */
+export interface RunSnapshot {
+  mode: 'exam' | 'practice';
+  percentToAccomplish: number;
+  label: string;
+  questions: {
+    id: number;
+    label: string;
+    points: number | null;
+    answers: { id: number; label: string; correct: boolean }[];
+  }[];
+}
+
+/** A test run (spec: user graduate record). */
+export const userGraduateMctests = pgTable(
+  'user_graduate_mctests',
+  {
+    id: serial('id').primaryKey(),
+    mcTestId: integer('mc_test_id')
+      .notNull()
+      .references(() => mcTests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** mode at the start (exam runs count against the allowed number) */
+    mode: text('mode').notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    stoppedAt: ts('stopped_at'),
+    achievedPercent: doublePrecision('achieved_percent'),
+    accomp: boolean('accomp'),
+    /** questions right / in the run, set at the stop */
+    rightCount: integer('right_count'),
+    totalCount: integer('total_count'),
+    /** graduation confirmed by the owner (0/1) */
+    passed: smallint('passed').notNull().default(0),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: ts('confirmed_at'),
+    snapshot: jsonb('snapshot').$type<RunSnapshot>().notNull(),
+  },
+  (t) => [
+    index('ugm_test_started_idx').on(t.mcTestId, t.startedAt),
+    index('ugm_user_test_idx').on(t.userId, t.mcTestId),
+    index('ugm_started_idx').on(t.startedAt),
+    // at most one open run per user and test (two concurrent starts cannot open two)
+    uniqueIndex('ugm_open_run_unique')
+      .on(t.mcTestId, t.userId)
+      .where(sql`${t.stoppedAt} is null`),
+    check('ugm_passed_01', sql`${t.passed} in (0, 1)`),
+  ],
+);
+
+/** The scored answers of a run: exactly one per run (UNIQUE), a snapshot with chosen and correct. */
+export const userGraduateResults = pgTable(
+  'user_graduate_results',
+  {
+    id: serial('id').primaryKey(),
+    userGraduateMctestId: integer('user_graduate_mctest_id')
+      .notNull()
+      .references(() => userGraduateMctests.id, { onDelete: 'cascade' }),
+    answerCoding: jsonb('answer_coding')
+      .$type<{
+        questions: {
+          id: number;
+          label: string;
+          points: number | null;
+          right: boolean;
+          answers: { id: number; question_id: number; label: string; correct: boolean; choosen: boolean }[];
+        }[];
+      }>()
+      .notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_graduate_results_run_unique').on(t.userGraduateMctestId)],
+);
+
+/** Extra exam runs the owner granted a user beyond the first. */
+export const mcTestGrants = pgTable(
+  'mc_test_grants',
+  {
+    mcTestId: integer('mc_test_id')
+      .notNull()
+      .references(() => mcTests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    extraRuns: integer('extra_runs').notNull().default(0),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mcTestId, t.userId] })],
+);
