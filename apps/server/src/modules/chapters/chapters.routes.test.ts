@@ -6,6 +6,8 @@ import { chapterFiles, chapters } from '../../db/schema/index.ts';
 import { type Agent, buildTestApp, multipart, type TestApp } from '../../test/build-test-app.ts';
 import { PDF, SAMPLE_MP4, SAMPLE_WEBM, seminarFixtures } from '../../test/fixtures.ts';
 
+type Marked = { id: number; done: boolean };
+
 describe('chapters and media', () => {
   let t: TestApp;
   let fx: ReturnType<typeof seminarFixtures>;
@@ -140,6 +142,38 @@ describe('chapters and media', () => {
       done: 0,
       open_chapters: [{ id: c.id }],
     });
+  });
+
+  it("keeps each student's done marks to themselves (cached trees are shared between callers)", async () => {
+    const second = await t.make.user();
+    const s = await fx.seminar(ownerId, { bookedBy: [studentId, second.id] });
+    const top = await fx.chapter(s.id, { position: 0 });
+    const sub = await fx.chapter(s.id, { parentId: top.id });
+    const other = await fx.chapter(s.id, { position: 1 });
+    const b = await t.loginAs(second.email);
+    // both read the tree first, so the cached view exists before anyone marks anything
+    expect((await b.get(`/api/chapters/seminar-booked/${s.id}`)).statusCode).toBe(200);
+    await student.patch('/api/chapters/toggle/user', { chapterUser: sub.id });
+    await b.patch('/api/chapters/toggle/user', { chapterUser: other.id });
+    const marks = async (agent: Agent) =>
+      (await agent.get(`/api/chapters/seminar-booked/${s.id}`))
+        .json()
+        .flatMap((c: Marked & { sub_chapters: Marked[] }) => [
+          [c.id, c.done],
+          ...c.sub_chapters.map((x) => [x.id, x.done]),
+        ]);
+    expect(await marks(student)).toEqual([
+      [top.id, false],
+      [sub.id, true],
+      [other.id, false],
+    ]);
+    expect(await marks(b)).toEqual([
+      [top.id, false],
+      [sub.id, false],
+      [other.id, true],
+    ]);
+    // and the owner's view carries no one's marks
+    expect((await owner.get(`/api/chapters/seminar/${s.id}`)).json()[0].sub_chapters[0].done).toBe(false);
   });
 
   it('reorders in one request and refuses incomplete or too deep orders', async () => {

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validation } from '../../errors.ts';
 import { cleanFileName, removeStored, type StoredFile, sendStored } from '../../lib/storage.ts';
+import { typedDtoSerializer } from '../../lib/validate.ts';
 import type { ChaptersService } from './chapters.service.ts';
 
 const idParams = z.object({ id: rules.id() });
@@ -58,6 +59,8 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: user,
       schema: { tags: ['chapters'], params: idParams, response: { 200: z.array(chapterDtoSchema) } },
+      // the hot route of playing (bench): 50 chapters × 5 media checked by zod on every request cost more than the query
+      serializerCompiler: typedDtoSerializer,
     },
     async (req) => chapters.forBooked(req.user!, req.params.id),
   );

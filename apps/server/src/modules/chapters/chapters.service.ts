@@ -30,6 +30,12 @@ import {
 } from './chapters.repository.ts';
 
 type Actor = AuthUser | null;
+/** a seminar's tree rows and the views built from them (`all` for owners, `open` for players) */
+interface CachedTree {
+  rows: TreeRow[];
+  all?: ChapterDto[];
+  open?: ChapterDto[];
+}
 const iso = (d: Date) => d.toISOString();
 const OFFICE_ZIP = new Set(['docx', 'xlsx', 'pptx', 'zip']);
 const OFFICE_CFB = new Set(['doc', 'xls', 'ppt']);
@@ -87,29 +93,19 @@ export function createChaptersService(deps: {
     created_at: isoOf(l.createdAt),
   });
 
-  // chapter trees (without done marks) for two seconds; every local chapter or media change drops them
-  const trees = new TtlCache<TreeRow[]>(2000, 200, now);
+  // chapter trees (without done marks) for two seconds, with the two views built from them (all,
+  // or locked content hidden); every local chapter or media change drops them
+  const trees = new TtlCache<CachedTree>(2000, 200, now);
   const changed = () => {
     trees.clear();
     seminars.contentChanged();
   };
 
-  /** The chapter tree of a seminar in two queries, whatever its size (no N+1). */
-  async function tree(
-    seminarId: number,
-    opts: { userId: number | null; hideLocked: boolean; done?: ReadonlySet<number> },
-  ): Promise<ChapterDto[]> {
-    const [rows, done] = await Promise.all([
-      trees.get(String(seminarId), () => repo.treeRows(db, seminarId, null)),
-      opts.done ??
-        (opts.userId
-          ? repo.doneOf(db, opts.userId, null, seminarId)
-          : Promise.resolve(new Map<number, Date>())),
-    ]);
+  function buildView(rows: TreeRow[], hideLocked: boolean): ChapterDto[] {
     const byId = new Map(rows.map((r) => [r.chapter.id, r.chapter]));
     const node = ({ chapter: r, files, links }: TreeRow): SubChapterDto => {
       const parent = r.chapterId ? byId.get(r.chapterId) : undefined;
-      const hidden = opts.hideLocked && (r.unlocked !== 1 || (parent !== undefined && parent.unlocked !== 1));
+      const hidden = hideLocked && (r.unlocked !== 1 || (parent !== undefined && parent.unlocked !== 1));
       return {
         id: r.id,
         seminar_id: r.seminarId,
@@ -119,7 +115,7 @@ export function createChaptersService(deps: {
         description: hidden ? '' : r.description,
         position: r.position,
         unlocked: hidden ? 0 : (r.unlocked as 0 | 1),
-        done: done.has(r.id),
+        done: false,
         chapter_videos: hidden ? [] : files.filter((f) => f.kind === 'video').map(jsonFileDto),
         chapter_docs: hidden ? [] : files.filter((f) => f.kind === 'doc').map(jsonFileDto),
         chapter_links: hidden ? [] : links.map(jsonLinkDto),
@@ -136,6 +132,32 @@ export function createChaptersService(deps: {
     return rows
       .filter((r) => r.chapter.chapterId === null)
       .map((r) => ({ ...node(r), sub_chapters: (children.get(r.chapter.id) ?? []).map(node) }));
+  }
+
+  /**
+   * The chapter tree of a seminar (one query, whatever its size; cached views are shared, so the
+   * caller's done marks are set on shallow copies).
+   */
+  async function tree(
+    seminarId: number,
+    opts: { userId: number | null; hideLocked: boolean; done?: ReadonlySet<number> },
+  ): Promise<ChapterDto[]> {
+    const [cached, done] = await Promise.all([
+      trees.get(String(seminarId), async () => ({ rows: await repo.treeRows(db, seminarId, null) })),
+      opts.done ??
+        (opts.userId
+          ? repo.doneOf(db, opts.userId, null, seminarId)
+          : Promise.resolve(new Map<number, Date>())),
+    ]);
+    const key = opts.hideLocked ? 'open' : 'all';
+    cached[key] ??= buildView(cached.rows, opts.hideLocked);
+    const view = cached[key];
+    if (done.size === 0) return view;
+    return view.map((c) => ({
+      ...c,
+      done: done.has(c.id),
+      sub_chapters: c.sub_chapters.map((s) => (done.has(s.id) ? { ...s, done: true } : s)),
+    }));
   }
 
   /** A chapter with the caller's access to its seminar; 404 when either is hidden from the caller. */

@@ -1,4 +1,5 @@
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { and, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, chapters, chapterUsers, seminars, users } from '../../db/schema/index.ts';
 
@@ -63,6 +64,38 @@ function forPlayStatement(db: DbOrTx) {
   return statement;
 }
 
+/**
+ * On PGlite Drizzle's prepared statements are re-parsed and re-planned on every call (its driver
+ * has no named statements), and planning cost more than running this query. PGlite is one
+ * session, so a server-side `PREPARE` made once per database serves every later call; the two
+ * arguments are validated integers, so writing them into `EXECUTE` is safe.
+ */
+const sqlPrepared = new WeakSet<object>();
+const seminarColumns = Object.entries(getTableColumns(seminars));
+async function forPlayOnPglite(db: DbOrTx, id: number, userId: number) {
+  if (!Number.isSafeInteger(id) || !Number.isSafeInteger(userId)) throw new TypeError('integer ids expected');
+  if (!sqlPrepared.has(db)) {
+    const columns = seminarColumns.map(([key, col]) => `s."${col.name}" as "${key}"`).join(', ');
+    await db.execute(
+      sql.raw(`prepare seminar_for_play_sql(int, int) as select ${columns},
+        exists (select 1 from bookings b where b.seminar_id = s.id and b.user_id = $2
+          and b.status in ('free', 'paid')) as "__booked",
+        coalesce((select array_agg(cu.chapter_id) from chapter_users cu join chapters c on c.id = cu.chapter_id
+          where c.seminar_id = s.id and cu.user_id = $2), '{}'::int[]) as "__done"
+        from seminars s where s.id = $1 limit 1`),
+    );
+    sqlPrepared.add(db);
+  }
+  const result = await db.execute(sql.raw(`execute seminar_for_play_sql(${id}, ${userId})`));
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  if (!row) return undefined;
+  const seminar = Object.fromEntries(
+    seminarColumns.map(([key, col]) => [key, row[key] == null ? null : col.mapFromDriverValue(row[key])]),
+  ) as SeminarRow;
+  return { seminar, booked: !!row.__booked, doneIds: ((row.__done as unknown[]) ?? []).map(Number) };
+}
+const isPglite = (db: DbOrTx) => '$client' in db && db.$client instanceof PGlite;
+
 /** The only place that builds queries on seminars and bookings. */
 export const seminarsRepository = {
   async findById(db: DbOrTx, id: number): Promise<SeminarRow | undefined> {
@@ -99,6 +132,7 @@ export const seminarsRepository = {
     id: number,
     userId: number,
   ): Promise<{ seminar: SeminarRow; booked: boolean; doneIds: number[] } | undefined> {
+    if (isPglite(db)) return forPlayOnPglite(db, id, userId);
     const [row] = await forPlayStatement(db).execute({ id, userId });
     return row
       ? { seminar: row.seminar, booked: !!row.booked, doneIds: (row.doneIds ?? []).map(Number) }
