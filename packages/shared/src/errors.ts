@@ -23,6 +23,11 @@ export const ERROR_CODES = [
   'seminar.company_required',
   'booking.not_free',
   'booking.own_seminar',
+  'booking.already_booked',
+  'payment.free_seminar',
+  'payment.not_payable',
+  'payment.in_progress',
+  'payment.unavailable',
   'chapter.locked',
   'chapter.too_deep',
   'chapter.order_mismatch',
@@ -30,8 +35,6 @@ export const ERROR_CODES = [
   'media.too_large',
   'media.missing',
   'media.range',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
   // multiple-choice tests
   'mc_test.has_runs',
   'mc_test.disabled',
@@ -42,3 +45,16 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
   'mc_test.not_accomplished',
   'mc_test.too_many_questions',
   'question.too_many_answers',
+  // companies
+  'company.user_unknown',
+  'company.already_member',
+  'company.remove_self',
+  'company.not_member',
+  'company.not_booked',
+  'invitation.invalid',
+  'invitation.expired',
+  'access_link.invalid',
+  'access_link.expired',
+  'access_link.revoked',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,3 +10,4 @@ export * from './schemas/common.ts';
 export * from './schemas/mc-test.ts';
 export * as rules from './schemas/rules.ts';
 export * from './schemas/seminar.ts';
+export * from './schemas/company.ts';

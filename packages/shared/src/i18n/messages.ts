@@ -66,6 +66,13 @@ const de = {
   'seminar.company_required': 'Bitte die Firma wählen, für die das Seminar ist.',
   'booking.not_free': 'Dieses Seminar ist nicht kostenlos buchbar.',
   'booking.own_seminar': 'Eigene Seminare können nicht gebucht werden.',
+  'booking.already_booked': 'Du hast dieses Seminar bereits gebucht.',
+  'payment.free_seminar': 'Dieses Seminar ist kostenlos und wird ohne Zahlung gebucht.',
+  'payment.not_payable': 'Dieses Seminar kann nicht online bezahlt werden.',
+  'payment.in_progress':
+    'Für diese Buchung läuft bereits eine Zahlung. Bitte warte einen Moment und versuche es dann erneut.',
+  'payment.unavailable':
+    'Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuche es in einigen Minuten erneut.',
   'chapter.locked': 'Dieses Kapitel ist gesperrt.',
   'chapter.too_deep': 'Unterkapitel können keine weiteren Unterkapitel haben.',
   'chapter.order_mismatch': 'Die neue Reihenfolge muss jedes Kapitel des Seminars genau einmal enthalten.',
@@ -73,13 +80,6 @@ const de = {
   'media.too_large': 'Die Datei ist zu groß (höchstens {max} MB).',
   'media.missing': 'Bitte eine Datei wählen.',
   'media.range': 'Der angeforderte Bereich ist ungültig.',
-} as const;
-
-export type MessageKey = keyof typeof de;
-
-const en: Record<MessageKey, string> = {
-  'validation.required': 'This field is required.',
-  'validation.email': 'Please enter a valid e-mail address.',
   // multiple-choice tests
   'mc_test.has_runs':
     'Der Test hat bereits Durchläufe. Beim Löschen gehen sie mit verloren; bitte bestätigen.',
@@ -92,6 +92,40 @@ const en: Record<MessageKey, string> = {
   'mc_test.not_accomplished': 'Nur ein bestandener Durchlauf kann als Abschluss bestätigt werden.',
   'mc_test.too_many_questions': 'Ein Test kann höchstens {max} Fragen haben.',
   'question.too_many_answers': 'Eine Frage kann höchstens {max} Antworten haben.',
+  'mc_export.sheet_runs': 'Durchläufe',
+  'mc_export.sheet_questions': 'Fragen',
+  'mc_export.name': 'Name',
+  'mc_export.email': 'E-Mail',
+  'mc_export.start': 'Start',
+  'mc_export.stop': 'Abgabe',
+  'mc_export.achieved': 'Erreicht (%)',
+  'mc_export.accomplished': 'Bestanden',
+  'mc_export.confirmed': 'Bestätigt',
+  'mc_export.question': 'Frage',
+  'mc_export.answered': 'Beantwortet',
+  'mc_export.right': 'Richtig',
+  'mc_export.rate': 'Richtig (%)',
+  'mc_export.yes': 'ja',
+  'mc_export.no': 'nein',
+  // companies
+  'validation.max_items': 'Höchstens {max} Einträge sind erlaubt.',
+  'company.user_unknown': 'Es gibt kein Konto mit dieser E-Mail-Adresse.',
+  'company.already_member': 'Diese Person gehört bereits zur Firma.',
+  'company.remove_self': 'Sie können sich nicht selbst aus der Firma entfernen.',
+  'company.not_member': 'Mindestens eine Person gehört nicht zu dieser Firma.',
+  'company.not_booked': 'Die Firma hat dieses Seminar nicht (bezahlt) gebucht.',
+  'invitation.invalid': 'Diese Einladung ist ungültig.',
+  'invitation.expired': 'Diese Einladung ist abgelaufen. Bitte fragen Sie nach einer neuen.',
+  'access_link.invalid': 'Dieser Zugangslink ist ungültig.',
+  'access_link.expired': 'Dieser Zugangslink ist abgelaufen.',
+  'access_link.revoked': 'Dieser Zugangslink wurde widerrufen.',
+} as const;
+
+export type MessageKey = keyof typeof de;
+
+const en: Record<MessageKey, string> = {
+  'validation.required': 'This field is required.',
+  'validation.email': 'Please enter a valid e-mail address.',
   'validation.confirmed': 'The confirmation does not match.',
   'validation.length': 'Must be exactly {length} characters long.',
   'validation.alpha': 'May only contain letters.',
@@ -147,6 +181,13 @@ const en: Record<MessageKey, string> = {
   'seminar.company_required': 'Please choose the company the seminar is for.',
   'booking.not_free': 'This seminar cannot be booked for free.',
   'booking.own_seminar': 'You cannot book your own seminar.',
+  'booking.already_booked': 'You have already booked this seminar.',
+  'payment.free_seminar': 'This seminar is free and is booked without payment.',
+  'payment.not_payable': 'This seminar cannot be paid online.',
+  'payment.in_progress':
+    'A payment for this booking is already under way. Please wait a moment and try again.',
+  'payment.unavailable':
+    'The payment provider cannot be reached right now. Please try again in a few minutes.',
   'chapter.locked': 'This chapter is locked.',
   'chapter.too_deep': 'Sub-chapters cannot have sub-chapters of their own.',
   'chapter.order_mismatch': 'The new order must contain every chapter of the seminar exactly once.',
@@ -154,6 +195,44 @@ const en: Record<MessageKey, string> = {
   'media.too_large': 'The file is too large (at most {max} MB).',
   'media.missing': 'Please choose a file.',
   'media.range': 'The requested range is invalid.',
+  // multiple-choice tests
+  'mc_test.has_runs': 'The test already has runs. Deleting it deletes them too; please confirm.',
+  'mc_test.disabled': 'This test is not enabled.',
+  'mc_test.empty': 'This test has no questions yet.',
+  'mc_test.attempts_exhausted':
+    'You have used every allowed run of this exam. Please ask the trainer for another one.',
+  'mc_test.run_already_stopped': 'This run has already been submitted.',
+  'mc_test.answer_invalid': 'The answers do not belong to this test.',
+  'mc_test.not_accomplished': 'Only an accomplished run can be confirmed as a graduation.',
+  'mc_test.too_many_questions': 'A test can have at most {max} questions.',
+  'question.too_many_answers': 'A question can have at most {max} answers.',
+  'mc_export.sheet_runs': 'Runs',
+  'mc_export.sheet_questions': 'Questions',
+  'mc_export.name': 'Name',
+  'mc_export.email': 'E-mail',
+  'mc_export.start': 'Start',
+  'mc_export.stop': 'Submitted',
+  'mc_export.achieved': 'Achieved (%)',
+  'mc_export.accomplished': 'Accomplished',
+  'mc_export.confirmed': 'Confirmed',
+  'mc_export.question': 'Question',
+  'mc_export.answered': 'Answered',
+  'mc_export.right': 'Right',
+  'mc_export.rate': 'Correct rate (%)',
+  'mc_export.yes': 'yes',
+  'mc_export.no': 'no',
+  // companies
+  'validation.max_items': 'At most {max} entries are allowed.',
+  'company.user_unknown': 'There is no account with this e-mail address.',
+  'company.already_member': 'This person already belongs to the company.',
+  'company.remove_self': 'You cannot remove yourself from the company.',
+  'company.not_member': 'At least one person does not belong to this company.',
+  'company.not_booked': 'The company has not booked (or not paid for) this seminar.',
+  'invitation.invalid': 'This invitation is not valid.',
+  'invitation.expired': 'This invitation has expired. Please ask for a new one.',
+  'access_link.invalid': 'This access link is not valid.',
+  'access_link.expired': 'This access link has expired.',
+  'access_link.revoked': 'This access link has been revoked.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { de, en };
@@ -168,17 +247,6 @@ export function t(locale: Locale, key: MessageKey, params?: MessageParams): stri
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(de, key);
 
 /**
-  // multiple-choice tests
-  'mc_test.has_runs': 'The test already has runs. Deleting it deletes them too; please confirm.',
-  'mc_test.disabled': 'This test is not enabled.',
-  'mc_test.empty': 'This test has no questions yet.',
-  'mc_test.attempts_exhausted':
-    'You have used every allowed run of this exam. Please ask the trainer for another one.',
-  'mc_test.run_already_stopped': 'This run has already been submitted.',
-  'mc_test.answer_invalid': 'The answers do not belong to this test.',
-  'mc_test.not_accomplished': 'Only an accomplished run can be confirmed as a graduation.',
-  'mc_test.too_many_questions': 'A test can have at most {max} questions.',
-  'question.too_many_answers': 'A question can have at most {max} answers.',
  * Validation messages travel inside zod issues as encoded keys (`@validation.min?min=8`), so one
  * schema serves both sides; {@link localizeMessage} turns them into text for a locale.
  */

@@ -92,7 +92,7 @@ export const bookingDtoSchema = z.object({
   id: z.number().int(),
   seminar_id: z.number().int(),
   user_id: z.number().int(),
-  status: z.enum(['free', 'paid', 'pending', 'failed', 'canceled', 'expired']),
+  status: z.enum(['free', 'paid', 'pending', 'failed', 'canceled', 'expired', 'company']),
   price: z.number().int(),
   currency: z.string(),
   created_at: z.string(),

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { encodeMessage as m } from '../i18n/messages.ts';
+import { companyRefSchema, registerBodySchema } from './auth.ts';
+import { chapterDtoSchema } from './chapter.ts';
+import { email, id } from './rules.ts';
+import { seminarDtoSchema } from './seminar.ts';
+
+/** Contract: docs/api/companies.md */
+
+export const ACCESS_LINK_DAYS_DEFAULT = 14;
+export const INVITATION_DAYS_DEFAULT = 30;
+export const LINK_DAYS_MAX = 90;
+
+const days = (fallback: number) =>
+  z.coerce
+    .number({ error: m('validation.integer') })
+    .int({ error: m('validation.integer') })
+    .min(1, { error: m('validation.number_min', { min: 1 }) })
+    .max(LINK_DAYS_MAX, { error: m('validation.number_max', { max: LINK_DAYS_MAX }) })
+    .default(fallback);
+
+const userIds = z
+  .array(id(), { error: m('validation.required') })
+  .min(1, { error: m('validation.required') })
+  .max(500, { error: m('validation.max_items', { max: 500 }) });
+
+export const companyDtoSchema = companyRefSchema.extend({
+  /** the caller manages this company (corporateTraining manager) */
+  manager: z.boolean(),
+  members_count: z.number().int(),
+});
+export type CompanyDto = z.infer<typeof companyDtoSchema>;
+
+export const companySeminarDtoSchema = seminarDtoSchema.extend({
+  /** the company's booking of this seminar, when it has one */
+  company_booking: z.object({ id: z.number().int(), status: z.string(), created_at: z.string() }).nullable(),
+});
+export type CompanySeminarDto = z.infer<typeof companySeminarDtoSchema>;
+
+export const employeeTestSchema = z.object({
+  mc_test_id: z.number().int(),
+  label: z.string(),
+  achievedPercent: z.number(),
+  accomp: z.boolean(),
+  passed: z.boolean(),
+});
+export const employeeDtoSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  manager: z.boolean(),
+  seminars: z.array(
+    z.object({
+      booking_id: z.number().int(),
+      seminar: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+      chapters_total: z.number().int(),
+      chapters_done: z.number().int(),
+      tests: z.array(employeeTestSchema),
+    }),
+  ),
+});
+export type EmployeeDto = z.infer<typeof employeeDtoSchema>;
+
+export const addMemberBodySchema = z.object({ email: email() }).strict();
+export const invitationBodySchema = z
+  .object({ expires_in_days: days(INVITATION_DAYS_DEFAULT) })
+  .strict()
+  .default({ expires_in_days: INVITATION_DAYS_DEFAULT });
+export const invitationCreatedSchema = z.object({
+  url: z.string(),
+  token: z.string(),
+  expires_at: z.string(),
+});
+export const invitationStateSchema = z.object({
+  active: z.boolean(),
+  expires_at: z.string().nullable(),
+  created_at: z.string().nullable(),
+});
+export const invitationInfoSchema = z.object({
+  company: z.object({ name: z.string(), shortName: z.string() }),
+  expires_at: z.string(),
+});
+
+/** `POST /api/companies/register`: the registration fields plus the invitation token */
+export const companyRegisterBodySchema = registerBodySchema.safeExtend({
+  token: z
+    .string({ error: m('validation.required') })
+    .min(1, { error: m('validation.required') })
+    .max(200),
+});
+export type CompanyRegisterBody = z.infer<typeof companyRegisterBodySchema>;
+
+export const companyBookingBodySchema = z.object({ seminarId: id(), companyId: id() }).strict();
+export const companyBookingDtoSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  created_at: z.string(),
+  company: companyRefSchema,
+  seminar: seminarDtoSchema,
+  assigned_count: z.number().int(),
+});
+export type CompanyBookingDto = z.infer<typeof companyBookingDtoSchema>;
+
+export const assignBodySchema = z.object({ users: userIds, seminarId: id(), companyId: id() }).strict();
+export type AssignBody = z.infer<typeof assignBodySchema>;
+export const assignResultSchema = z.object({
+  assigned: z.array(z.object({ user_id: z.number().int(), booking_id: z.number().int() })),
+});
+export const unassignResultSchema = z.object({ unassigned: z.array(z.number().int()) });
+
+export const seminarCompanyRowSchema = z.object({
+  company: companyRefSchema,
+  booking_id: z.number().int(),
+  status: z.string(),
+  created_at: z.string(),
+  assigned_count: z.number().int(),
+});
+export const companyAssignmentSchema = z.object({
+  booking_id: z.number().int(),
+  assigned_at: z.string(),
+  company: companyRefSchema,
+  user: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+  }),
+});
+export type CompanyAssignment = z.infer<typeof companyAssignmentSchema>;
+
+export const generateAccessLinkBodySchema = z
+  .object({ seminarId: id(), userBookedId: id(), expires_in_days: days(ACCESS_LINK_DAYS_DEFAULT) })
+  .strict();
+export const accessLinkDtoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  status: z.enum(['active', 'expired', 'revoked']),
+  expires_at: z.string(),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  seminar: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+  employee: z.object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    username: z.string(),
+  }),
+  company: companyRefSchema,
+});
+export type AccessLinkDto = z.infer<typeof accessLinkDtoSchema>;
+
+export const accessLinkPlaySchema = z.object({
+  seminar: z.object({ id: z.number().int(), title: z.string(), slug: z.string(), description: z.string() }),
+  chapters: z.array(chapterDtoSchema),
+  expires_at: z.string(),
+  employee: z.object({ first_name: z.string() }),
+});
+export type AccessLinkPlay = z.infer<typeof accessLinkPlaySchema>;
