@@ -1,4 +1,5 @@
 export * from './companies.ts';
+export * from './company-bookings.ts';
 export * from './payments.ts';
 export * from './seminars.ts';
 export * from './tests.ts';

@@ -14,6 +14,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
+// circular on purpose: both references are lazy
+import { companyBookings } from './company-bookings.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -65,6 +67,10 @@ export const bookings = pgTable(
     status: text('status').notNull(),
     price: integer('price').notNull().default(0),
     currency: text('currency').notNull(),
+    /** an employee's assignment to a company booking (status `company`); null for own bookings */
+    companyBookingId: integer('company_booking_id').references(() => companyBookings.id, {
+      onDelete: 'cascade',
+    }),
     /** when the seminar was granted (free booking, or the first `paid` webhook); set once */
     grantedAt: ts('granted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -73,6 +79,7 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex('bookings_seminar_user_unique').on(t.seminarId, t.userId),
     index('bookings_user_idx').on(t.userId),
+    index('bookings_company_booking_idx').on(t.companyBookingId),
     index('bookings_created_idx').on(t.createdAt),
   ],
 );
