@@ -18,6 +18,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { chapterRoutes } from './modules/chapters/chapters.routes.ts';
 import { createChaptersService } from './modules/chapters/chapters.service.ts';
+import { selectPaymentProvider } from './modules/payments/payments.provider.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
 import { createSeminarsService } from './modules/seminars/seminars.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -259,6 +262,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     maxVideoMb: config.maxVideoMb,
     maxDocMb: config.maxDocMb,
   });
+  const payments = createPaymentsService({
+    db: database.db,
+    config,
+    mailer,
+    seminars,
+    provider: selectPaymentProvider(config, database.db, opts.now),
+    log: app.log,
+    now: opts.now,
+  });
+  await app.register(paymentRoutes, { payments });
 
   app.setNotFoundHandler(async (req, reply) => {
     const { count } = await rateCounter.hit(`404:${req.ip}`, 60);

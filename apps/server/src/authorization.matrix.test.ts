@@ -268,6 +268,12 @@ const MATRIX: Row[] = [...CORE_ROWS, ...MC_TESTS_ROWS, ...PAYMENTS_ROWS];
 /** Routes that serve the documentation UI's own files; public by decision (docs/decisions.md). */
 const DOCS_UI = /^\/api\/docs(\/|$)/;
 
+/**
+ * State-changing routes without CSRF (SECURITY A-03): only the payment webhook, under its two
+ * paths. The provider posts it without a session; it never trusts its body (docs/decisions.md).
+ */
+const CSRF_EXEMPT = ['POST /payment/mollie/webhook', 'POST /api/payments/webhook'];
+
 describe('authorization matrix', () => {
   let t: TestApp;
   const agents = {} as Record<Actor, () => Promise<Agent>>;
@@ -339,7 +345,11 @@ describe('authorization matrix', () => {
 
   it('every state-changing route (but the allowlist) answers 419 without a valid CSRF token', async () => {
     const registered = await routeTable();
-    const mutating = registered.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+    const mutating = registered.filter(
+      (r) =>
+        ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) &&
+        !CSRF_EXEMPT.includes(`${r.method} ${r.url}`),
+    );
     expect(mutating.length).toBeGreaterThan(0);
     const admin = await agents.admin();
     for (const r of mutating) {

@@ -8,6 +8,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/chapter.ts';
 export * from './schemas/common.ts';
 export * from './schemas/mc-test.ts';
+export * from './schemas/payment.ts';
 export * as rules from './schemas/rules.ts';
 export * from './schemas/seminar.ts';
 export * from './schemas/company.ts';

@@ -68,3 +68,47 @@ export function actionMail(
 <p style="color:#555">${escapeHtml(tpl.after)}</p></body></html>`;
   return { subject: tpl.subject, text, html, links: [url] };
 }
+
+/** The confirmation of a paid booking (payments): German or English by the user's language. */
+export function bookingPaidMail(
+  locale: Locale,
+  p: { name: string; seminarTitle: string; amount: string; seminarUrl: string; paymentsUrl: string },
+) {
+  const title = p.seminarTitle.replace(/[\r\n]+/g, ' ');
+  const tpl =
+    locale === 'en'
+      ? {
+          subject: `Booking confirmed: ${title}`,
+          greeting: `Hello ${p.name}`,
+          lines: [
+            `Thank you for your payment. You have booked the seminar “${title}” and can start right away.`,
+            `Amount paid: ${p.amount}`,
+          ],
+          action: 'Open the seminar',
+          after: `Your payments: ${p.paymentsUrl}`,
+        }
+      : {
+          subject: `Buchungsbestätigung: ${title}`,
+          greeting: `Hallo ${p.name}`,
+          lines: [
+            `Vielen Dank für deine Zahlung. Du hast das Seminar «${title}» gebucht und kannst sofort beginnen.`,
+            `Bezahlter Betrag: ${p.amount}`,
+          ],
+          action: 'Seminar öffnen',
+          after: `Deine Zahlungen: ${p.paymentsUrl}`,
+        };
+  const text = [
+    `${tpl.greeting},`,
+    '',
+    ...tpl.lines,
+    '',
+    `${tpl.action}: ${p.seminarUrl}`,
+    '',
+    tpl.after,
+  ].join('\n');
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">
+<p>${escapeHtml(tpl.greeting)},</p>${tpl.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
+<p><a href="${escapeHtml(p.seminarUrl)}">${escapeHtml(tpl.action)}</a></p>
+<p style="color:#555">${escapeHtml(tpl.after)}</p></body></html>`;
+  return { subject: tpl.subject, text, html, links: [p.seminarUrl, p.paymentsUrl] };
+}
