@@ -18,9 +18,15 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { chapterRoutes } from './modules/chapters/chapters.routes.ts';
 import { createChaptersService } from './modules/chapters/chapters.service.ts';
+import { graduateRoutes } from './modules/graduate/graduate.routes.ts';
+import { createGraduateService } from './modules/graduate/graduate.service.ts';
+import { mcTestRoutes } from './modules/mc-tests/mc-tests.routes.ts';
+import { createMcTestsService } from './modules/mc-tests/mc-tests.service.ts';
 import { selectPaymentProvider } from './modules/payments/payments.provider.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { questionRoutes } from './modules/questions/questions.routes.ts';
+import { createQuestionsService } from './modules/questions/questions.service.ts';
 import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
 import { createSeminarsService } from './modules/seminars/seminars.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -262,6 +268,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     maxVideoMb: config.maxVideoMb,
     maxDocMb: config.maxDocMb,
   });
+  // multiple-choice tests: question pool, tests, runs, graduation (docs/api/mc-tests.md)
+  const mcTests = createMcTestsService({ db: database.db, seminars });
+  const questions = createQuestionsService({ db: database.db, mcTests });
+  const graduate = createGraduateService({ db: database.db, mcTests, now: opts.now });
+  await app.register(questionRoutes, { questions, mcTests });
+  await app.register(mcTestRoutes, { mcTests });
+  await app.register(graduateRoutes, { graduate });
   const payments = createPaymentsService({
     db: database.db,
     config,

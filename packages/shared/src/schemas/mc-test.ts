@@ -73,12 +73,12 @@ export const createQuestionBodySchema = z
     mcTestId: id().optional(),
   })
   .strict();
-export type CreateQuestionBody = z.input<typeof createQuestionBodySchema>;
+export type CreateQuestionBody = z.infer<typeof createQuestionBodySchema>;
 
 export const updateQuestionBodySchema = z
   .object({ id: id(), label: questionLabel(), points: points().optional() })
   .strict();
-export type UpdateQuestionBody = z.input<typeof updateQuestionBodySchema>;
+export type UpdateQuestionBody = z.infer<typeof updateQuestionBodySchema>;
 
 export const questionListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -96,14 +96,14 @@ export const attachQuestionsBodySchema = z
       .max(QUESTIONS_PER_TEST_MAX, { error: m('validation.number_max', { max: QUESTIONS_PER_TEST_MAX }) }),
   })
   .strict();
-export type AttachQuestionsBody = z.input<typeof attachQuestionsBodySchema>;
+export type AttachQuestionsBody = z.infer<typeof attachQuestionsBodySchema>;
 export const unattachQuestionBodySchema = z.object({ mcTestId: id(), questionId: id() }).strict();
-export type UnattachQuestionBody = z.input<typeof unattachQuestionBodySchema>;
+export type UnattachQuestionBody = z.infer<typeof unattachQuestionBodySchema>;
 
 export const createAnswerBodySchema = z
   .object({ question_id: id(), label: answerLabel(), correct: z.boolean() })
   .strict();
-export type CreateAnswerBody = z.input<typeof createAnswerBodySchema>;
+export type CreateAnswerBody = z.infer<typeof createAnswerBodySchema>;
 export const updateAnswerBodySchema = z
   .object({
     id: id(),
@@ -112,7 +112,7 @@ export const updateAnswerBodySchema = z
     position: z.number().int().min(0).max(1000).optional(),
   })
   .strict();
-export type UpdateAnswerBody = z.input<typeof updateAnswerBodySchema>;
+export type UpdateAnswerBody = z.infer<typeof updateAnswerBodySchema>;
 
 export const createMcTestBodySchema = z
   .object({
@@ -123,7 +123,7 @@ export const createMcTestBodySchema = z
     chapter_id: id().nullable().optional(),
   })
   .strict();
-export type CreateMcTestBody = z.input<typeof createMcTestBodySchema>;
+export type CreateMcTestBody = z.infer<typeof createMcTestBodySchema>;
 
 export const updateMcTestBodySchema = z
   .object({
@@ -133,7 +133,7 @@ export const updateMcTestBodySchema = z
     mode: mcTestMode(),
   })
   .strict();
-export type UpdateMcTestBody = z.input<typeof updateMcTestBodySchema>;
+export type UpdateMcTestBody = z.infer<typeof updateMcTestBodySchema>;
 
 export const mcTestListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -145,15 +145,15 @@ export const toggleEnabledBodySchema = z.object({ mcTestId: id() }).strict();
 export const assignChapterBodySchema = z
   .object({ chapterTest: z.object({ mcTestId: id(), chapterId: id() }).strict() })
   .strict();
-export type AssignChapterBody = z.input<typeof assignChapterBodySchema>;
+export type AssignChapterBody = z.infer<typeof assignChapterBodySchema>;
 export const unassignChapterBodySchema = z
   .object({ chapterTest: z.object({ mcTestId: id(), chapterId: id().optional() }).strict() })
   .strict();
-export type UnassignChapterBody = z.input<typeof unassignChapterBodySchema>;
+export type UnassignChapterBody = z.infer<typeof unassignChapterBodySchema>;
 export const addTestToChapterBodySchema = z
   .object({ mcTestChapter: z.object({ mcTestId: id(), chapterId: id() }).strict() })
   .strict();
-export type AddTestToChapterBody = z.input<typeof addTestToChapterBodySchema>;
+export type AddTestToChapterBody = z.infer<typeof addTestToChapterBodySchema>;
 export const removeTestFromChapterBodySchema = z.object({ mcTestId: id() }).strict();
 export const grantRunBodySchema = z.object({ userId: id() }).strict();
 
@@ -181,12 +181,12 @@ export const stopTestBodySchema = z
       .strict(),
   })
   .strict();
-export type StopTestBody = z.input<typeof stopTestBodySchema>;
+export type StopTestBody = z.infer<typeof stopTestBodySchema>;
 
 export const confirmGraduationBodySchema = z
   .object({ userGraduateId: id(), passed: flagIn.optional() })
   .strict();
-export type ConfirmGraduationBody = z.input<typeof confirmGraduationBodySchema>;
+export type ConfirmGraduationBody = z.infer<typeof confirmGraduationBodySchema>;
 
 export const historyQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

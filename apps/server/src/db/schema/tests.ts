@@ -145,9 +145,7 @@ export const userGraduateMctests = pgTable(
     index('ugm_user_test_idx').on(t.userId, t.mcTestId),
     index('ugm_started_idx').on(t.startedAt),
     // at most one open run per user and test (two concurrent starts cannot open two)
-    uniqueIndex('ugm_open_run_unique')
-      .on(t.mcTestId, t.userId)
-      .where(sql`${t.stoppedAt} is null`),
+    uniqueIndex('ugm_open_run_unique').on(t.mcTestId, t.userId).where(sql`${t.stoppedAt} is null`),
     check('ugm_passed_01', sql`${t.passed} in (0, 1)`),
   ],
 );

@@ -1,0 +1,111 @@
+import {
+  confirmGraduationBodySchema,
+  historyQuerySchema,
+  mcTestReportSchema,
+  ownerHistoryQuerySchema,
+  ownerRowSchema,
+  paginated,
+  rules,
+  startedRunSchema,
+  startTestBodySchema,
+  stopResultSchema,
+  stopTestBodySchema,
+  studentRowSchema,
+  userGraduateListSchema,
+  userGraduateQuerySchema,
+} from '@elearn/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { GraduateService } from './graduate.service.ts';
+
+const idParams = z.object({ id: rules.id() });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Test runs, history, graduation and export (spec section 7 "Graduation"; paths verbatim), plus
+ * the runs of one test (`/api/mc_tests/{id}/usergraduate/`) and its report.
+ */
+export const graduateRoutes: FastifyPluginAsyncZod<{ graduate: GraduateService }> = async (
+  app,
+  { graduate },
+) => {
+  const owner = app.requireScope('trainer', 'admin');
+  const user = app.requireUser;
+  const tags = ['graduation'];
+
+  app.post(
+    '/api/graduate/startTest',
+    {
+      onRequest: user,
+      schema: {
+        tags,
+        body: startTestBodySchema,
+        response: { 200: startedRunSchema, 201: startedRunSchema },
+      },
+    },
+    async (req, reply) => {
+      const { run, created } = await graduate.start(req.user!, req.body.id);
+      return reply.code(created ? 201 : 200).send(run);
+    },
+  );
+  app.patch(
+    '/api/graduate/stopTest',
+    { onRequest: user, schema: { tags, body: stopTestBodySchema, response: { 200: stopResultSchema } } },
+    async (req) => graduate.stop(req.user!, req.body.resultSet),
+  );
+  app.get(
+    '/api/graduate/history/student',
+    {
+      onRequest: user,
+      schema: { tags, querystring: historyQuerySchema, response: { 200: paginated(studentRowSchema) } },
+    },
+    async (req) => graduate.studentHistory(req.user!, req.query),
+  );
+  app.get(
+    '/api/graduate/history/owner',
+    {
+      onRequest: owner,
+      schema: { tags, querystring: ownerHistoryQuerySchema, response: { 200: paginated(ownerRowSchema) } },
+    },
+    async (req) => graduate.ownerHistory(req.user!, req.query),
+  );
+  app.patch(
+    '/api/graduate/confirm',
+    {
+      onRequest: owner,
+      schema: { tags, body: confirmGraduationBodySchema, response: { 200: ownerRowSchema } },
+    },
+    async (req) => graduate.confirm(req.user!, req.body),
+  );
+  app.get(
+    '/api/graduate/export/:id',
+    { onRequest: owner, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      const file = await graduate.export(req.user!, req.params.id, req.locale);
+      return reply
+        .header('Content-Type', XLSX)
+        .header('Content-Disposition', file.disposition)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(file.body);
+    },
+  );
+  app.get(
+    '/api/mc_tests/:id/usergraduate',
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: userGraduateQuerySchema,
+        response: { 200: userGraduateListSchema },
+      },
+    },
+    async (req) => graduate.userGraduate(req.user!, req.params.id, req.query.results === '1'),
+  );
+  app.get(
+    '/api/mc_tests/:id/report',
+    { onRequest: owner, schema: { tags, params: idParams, response: { 200: mcTestReportSchema } } },
+    async (req) => graduate.report(req.user!, req.params.id),
+  );
+};

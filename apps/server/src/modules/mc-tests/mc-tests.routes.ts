@@ -1,0 +1,158 @@
+import {
+  addTestToChapterBodySchema,
+  assignChapterBodySchema,
+  assignedTestDtoSchema,
+  createMcTestBodySchema,
+  grantRunBodySchema,
+  grantRunResultSchema,
+  mcTestDtoSchema,
+  mcTestListItemSchema,
+  mcTestListQuerySchema,
+  ownerChapterSchema,
+  ownerChaptersQuerySchema,
+  paginated,
+  questionDtoSchema,
+  removeTestFromChapterBodySchema,
+  rules,
+  toggleEnabledBodySchema,
+  unassignChapterBodySchema,
+  updateMcTestBodySchema,
+} from '@elearn/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { McTestsService } from './mc-tests.service.ts';
+
+const idParams = z.object({ id: rules.id() });
+
+/**
+ * Tests (spec section 7 "Tests, questions, answers" and the chapter-prefixed test routes, paths
+ * verbatim), plus `GET /api/mc_tests/{id}`, `/chapter/{chapterId}` and `/{id}/grant-run`.
+ */
+export const mcTestRoutes: FastifyPluginAsyncZod<{ mcTests: McTestsService }> = async (app, { mcTests }) => {
+  const owner = app.requireScope('trainer', 'admin');
+  const user = app.requireUser;
+  const tags = ['mc-tests'];
+
+  app.get(
+    '/api/mc_tests',
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        querystring: mcTestListQuerySchema,
+        response: { 200: paginated(mcTestListItemSchema) },
+      },
+    },
+    async (req) => mcTests.list(req.user!, req.query),
+  );
+  app.post(
+    '/api/mc_tests',
+    { onRequest: owner, schema: { tags, body: createMcTestBodySchema, response: { 201: mcTestDtoSchema } } },
+    async (req, reply) => reply.code(201).send(await mcTests.create(req.user!, req.body)),
+  );
+  app.get(
+    '/api/mc_tests/:id',
+    { onRequest: owner, schema: { tags, params: idParams, response: { 200: mcTestDtoSchema } } },
+    async (req) => mcTests.get(req.user!, req.params.id),
+  );
+  app.patch(
+    '/api/mc_tests/update',
+    { onRequest: owner, schema: { tags, body: updateMcTestBodySchema, response: { 200: mcTestDtoSchema } } },
+    async (req) => mcTests.update(req.user!, req.body),
+  );
+  app.delete(
+    '/api/mc_tests/:id',
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: z.object({ confirm: z.enum(['0', '1']).optional() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await mcTests.remove(req.user!, req.params.id, req.query.confirm === '1');
+      return reply.code(204).send(null);
+    },
+  );
+  app.patch(
+    '/api/mc_tests/toggle/enabled',
+    { onRequest: owner, schema: { tags, body: toggleEnabledBodySchema, response: { 200: mcTestDtoSchema } } },
+    async (req) => mcTests.toggleEnabled(req.user!, req.body.mcTestId),
+  );
+  app.patch(
+    '/api/mc_tests/chapter/assign',
+    { onRequest: owner, schema: { tags, body: assignChapterBodySchema, response: { 200: mcTestDtoSchema } } },
+    async (req) => mcTests.assign(req.user!, req.body.chapterTest.mcTestId, req.body.chapterTest.chapterId),
+  );
+  app.patch(
+    '/api/mc_tests/chapter/unassign',
+    {
+      onRequest: owner,
+      schema: { tags, body: unassignChapterBodySchema, response: { 200: mcTestDtoSchema } },
+    },
+    async (req) => mcTests.unassign(req.user!, req.body.chapterTest.mcTestId, req.body.chapterTest.chapterId),
+  );
+  app.get(
+    '/api/mc_tests/:id/questions',
+    { onRequest: owner, schema: { tags, params: idParams, response: { 200: z.array(questionDtoSchema) } } },
+    async (req) => mcTests.questions(req.user!, req.params.id),
+  );
+  app.post(
+    '/api/mc_tests/:id/grant-run',
+    {
+      onRequest: owner,
+      schema: { tags, params: idParams, body: grantRunBodySchema, response: { 200: grantRunResultSchema } },
+    },
+    async (req) => mcTests.grantRun(req.user!, req.params.id, req.body.userId),
+  );
+  app.get(
+    '/api/mc_tests/user/assigned',
+    { onRequest: user, schema: { tags, response: { 200: z.array(assignedTestDtoSchema) } } },
+    async (req) => mcTests.assigned(req.user!),
+  );
+  app.get(
+    '/api/mc_tests/chapter/:chapterId',
+    {
+      onRequest: user,
+      schema: {
+        tags,
+        params: z.object({ chapterId: rules.id() }),
+        response: { 200: z.array(assignedTestDtoSchema) },
+      },
+    },
+    async (req) => mcTests.onChapter(req.user!, req.params.chapterId),
+  );
+
+  // chapter-prefixed test routes of spec section 7 (served here so the chapters module stays apart)
+  app.get(
+    '/api/chapters/mcTests/owner',
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        querystring: ownerChaptersQuerySchema,
+        response: { 200: z.array(ownerChapterSchema) },
+      },
+    },
+    async (req) => mcTests.ownerChapters(req.user!, req.query.seminar_id),
+  );
+  app.patch(
+    '/api/chapters/add/test',
+    {
+      onRequest: owner,
+      schema: { tags, body: addTestToChapterBodySchema, response: { 200: mcTestDtoSchema } },
+    },
+    async (req) =>
+      mcTests.assign(req.user!, req.body.mcTestChapter.mcTestId, req.body.mcTestChapter.chapterId),
+  );
+  app.patch(
+    '/api/chapters/remove/test',
+    {
+      onRequest: owner,
+      schema: { tags, body: removeTestFromChapterBodySchema, response: { 200: mcTestDtoSchema } },
+    },
+    async (req) => mcTests.unassign(req.user!, req.body.mcTestId),
+  );
+};

@@ -1,0 +1,23 @@
+import type { AnswerDto, QuestionDto } from '@elearn/shared';
+import type { AnswerJson, AnswerRow, QuestionWithAnswers } from './questions.repository.ts';
+
+const isoOf = (v: string | Date) => (typeof v === 'string' ? new Date(v) : v).toISOString();
+
+export const toAnswerDto = (a: AnswerRow | AnswerJson): AnswerDto => ({
+  id: a.id,
+  question_id: a.questionId,
+  label: a.label,
+  correct: a.correct,
+  position: a.position,
+});
+
+export const toQuestionDto = (r: QuestionWithAnswers): QuestionDto => ({
+  id: r.question.id,
+  label: r.question.label,
+  points: r.question.points,
+  owner_id: r.question.ownerId,
+  answers: r.answers.map(toAnswerDto),
+  mc_tests: r.tests,
+  created_at: isoOf(r.question.createdAt),
+  updated_at: isoOf(r.question.updatedAt),
+});

@@ -1,0 +1,173 @@
+import { and, asc, desc, eq, exists, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { answers, mcTestQuestions, mcTests, questions } from '../../db/schema/index.ts';
+
+export type QuestionRow = typeof questions.$inferSelect;
+export type AnswerRow = typeof answers.$inferSelect;
+export interface AnswerJson {
+  id: number;
+  questionId: number;
+  label: string;
+  correct: boolean;
+  position: number;
+}
+export interface QuestionWithAnswers {
+  question: QuestionRow;
+  answers: AnswerJson[];
+  tests: { id: number; label: string }[];
+}
+
+// qualified explicitly: in a one-table select Drizzle renders columns without their table name
+const questionIdCol = sql.raw('"questions"."id"');
+
+/** a question with its answers (in order) and the tests it is in, built by the database */
+export const questionWithAnswers = {
+  question: questions,
+  answers: sql<
+    AnswerJson[]
+  >`coalesce((select json_agg(json_build_object('id', a.id, 'questionId', a.question_id,
+    'label', a.label, 'correct', a.correct, 'position', a.position) order by a.position, a.id)
+    from ${answers} a where a.question_id = ${questionIdCol}), '[]'::json)`,
+  tests: sql<{ id: number; label: string }[]>`coalesce((select json_agg(json_build_object('id', t.id,
+    'label', t.label) order by t.id) from ${mcTestQuestions} tq join ${mcTests} t on t.id = tq.mc_test_id
+    where tq.question_id = ${questionIdCol}), '[]'::json)`,
+};
+
+const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The only place that builds queries on questions and answers. */
+export const questionsRepository = {
+  async page(
+    db: DbOrTx,
+    opts: { ownerId: number | null; q?: string; excludeTestId?: number; limit: number; offset: number },
+  ): Promise<{ rows: QuestionWithAnswers[]; total: number }> {
+    const conditions: (SQL | undefined)[] = [];
+    if (opts.ownerId !== null) conditions.push(eq(questions.ownerId, opts.ownerId));
+    if (opts.q) {
+      const like = likeOf(opts.q);
+      conditions.push(
+        or(
+          ilike(questions.label, like),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(answers)
+              .where(and(eq(answers.questionId, questionIdCol), ilike(answers.label, like))),
+          ),
+        ),
+      );
+    }
+    if (opts.excludeTestId !== undefined) {
+      conditions.push(
+        not(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(mcTestQuestions)
+              .where(
+                and(
+                  eq(mcTestQuestions.questionId, questionIdCol),
+                  eq(mcTestQuestions.mcTestId, opts.excludeTestId),
+                ),
+              ),
+          ),
+        ),
+      );
+    }
+    const where = and(...conditions);
+    const [rows, [count]] = await Promise.all([
+      db
+        .select(questionWithAnswers)
+        .from(questions)
+        .where(where)
+        .orderBy(desc(questions.createdAt), desc(questions.id))
+        .limit(opts.limit)
+        .offset(opts.offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(questions).where(where),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  },
+  async findById(db: DbOrTx, id: number): Promise<QuestionRow | undefined> {
+    const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
+    return row;
+  },
+  async findWithAnswers(db: DbOrTx, id: number): Promise<QuestionWithAnswers | undefined> {
+    const [row] = await db.select(questionWithAnswers).from(questions).where(eq(questions.id, id)).limit(1);
+    return row;
+  },
+  async findManyByIds(db: DbOrTx, ids: number[]): Promise<QuestionRow[]> {
+    if (ids.length === 0) return [];
+    return db.select().from(questions).where(inArray(questions.id, ids));
+  },
+  async insert(db: DbOrTx, values: typeof questions.$inferInsert): Promise<QuestionRow> {
+    const [row] = await db.insert(questions).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+  async update(db: DbOrTx, id: number, values: Partial<typeof questions.$inferInsert>): Promise<void> {
+    await db
+      .update(questions)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(questions.id, id));
+  },
+  async delete(db: DbOrTx, id: number): Promise<void> {
+    await db.delete(questions).where(eq(questions.id, id));
+  },
+  async touch(db: DbOrTx, id: number): Promise<void> {
+    await db.update(questions).set({ updatedAt: new Date() }).where(eq(questions.id, id));
+  },
+
+  async insertAnswers(
+    db: DbOrTx,
+    questionId: number,
+    list: { label: string; correct: boolean }[],
+    firstPosition = 0,
+  ): Promise<AnswerRow[]> {
+    if (list.length === 0) return [];
+    return db
+      .insert(answers)
+      .values(
+        list.map((a, i) => ({ questionId, label: a.label, correct: a.correct, position: firstPosition + i })),
+      )
+      .returning();
+  },
+  /** an answer with the owner of its question */
+  async findAnswer(db: DbOrTx, id: number): Promise<{ answer: AnswerRow; ownerId: number } | undefined> {
+    const [row] = await db
+      .select({ answer: answers, ownerId: questions.ownerId })
+      .from(answers)
+      .innerJoin(questions, eq(questions.id, answers.questionId))
+      .where(eq(answers.id, id))
+      .limit(1);
+    return row;
+  },
+  async answerStats(db: DbOrTx, questionId: number): Promise<{ count: number; maxPosition: number }> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int`, max: sql<number | null>`max(${answers.position})` })
+      .from(answers)
+      .where(eq(answers.questionId, questionId));
+    return { count: row?.count ?? 0, maxPosition: row?.max ?? -1 };
+  },
+  async updateAnswer(
+    db: DbOrTx,
+    id: number,
+    values: Partial<Pick<AnswerRow, 'label' | 'correct' | 'position'>>,
+  ): Promise<AnswerRow | undefined> {
+    if (Object.keys(values).length === 0) {
+      const [row] = await db.select().from(answers).where(eq(answers.id, id));
+      return row;
+    }
+    const [row] = await db.update(answers).set(values).where(eq(answers.id, id)).returning();
+    return row;
+  },
+  async deleteAnswer(db: DbOrTx, id: number): Promise<void> {
+    await db.delete(answers).where(eq(answers.id, id));
+  },
+  async answersOf(db: DbOrTx, questionId: number): Promise<AnswerRow[]> {
+    return db
+      .select()
+      .from(answers)
+      .where(eq(answers.questionId, questionId))
+      .orderBy(asc(answers.position), asc(answers.id));
+  },
+};

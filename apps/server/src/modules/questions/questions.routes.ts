@@ -1,0 +1,118 @@
+import {
+  answerDtoSchema,
+  attachQuestionsBodySchema,
+  createAnswerBodySchema,
+  createQuestionBodySchema,
+  mcTestDtoSchema,
+  paginated,
+  questionDtoSchema,
+  questionListQuerySchema,
+  rules,
+  unattachQuestionBodySchema,
+  updateAnswerBodySchema,
+  updateQuestionBodySchema,
+} from '@elearn/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
+import type { QuestionsService } from './questions.service.ts';
+
+const idParams = z.object({ id: rules.id() });
+/**
+ * The spec sends the literal text `{question}` in this segment (a browser sends it encoded as
+ * `%7Bquestion%7D`); the question ids travel in the body, so the segment is accepted and ignored.
+ */
+const questionParams = z.object({ question: z.string().max(100) });
+
+/** The question pool and answers (spec section 7 "Tests, questions, answers"; paths verbatim). */
+export const questionRoutes: FastifyPluginAsyncZod<{
+  questions: QuestionsService;
+  mcTests: McTestsService;
+}> = async (app, { questions, mcTests }) => {
+  const owner = app.requireScope('trainer', 'admin');
+  const tags = ['questions'];
+
+  app.get(
+    '/api/questions',
+    {
+      onRequest: owner,
+      schema: { tags, querystring: questionListQuerySchema, response: { 200: paginated(questionDtoSchema) } },
+    },
+    async (req) => questions.list(req.user!, req.query),
+  );
+  app.post(
+    '/api/questions',
+    {
+      onRequest: owner,
+      schema: { tags, body: createQuestionBodySchema, response: { 201: questionDtoSchema } },
+    },
+    async (req, reply) => reply.code(201).send(await questions.create(req.user!, req.body)),
+  );
+  app.patch(
+    '/api/questions/update',
+    {
+      onRequest: owner,
+      schema: { tags, body: updateQuestionBodySchema, response: { 200: questionDtoSchema } },
+    },
+    async (req) => questions.update(req.user!, req.body),
+  );
+  app.delete(
+    '/api/questions/:id',
+    { onRequest: owner, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await questions.remove(req.user!, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.patch(
+    '/api/questions/:question/attach',
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        params: questionParams,
+        body: attachQuestionsBodySchema,
+        response: { 200: mcTestDtoSchema },
+      },
+    },
+    async (req) => mcTests.attach(req.user!, req.body.mcTestId, req.body.questions),
+  );
+  app.patch(
+    '/api/questions/:question/unattach',
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        params: questionParams,
+        body: unattachQuestionBodySchema,
+        response: { 200: mcTestDtoSchema },
+      },
+    },
+    async (req) => mcTests.unattach(req.user!, req.body.mcTestId, req.body.questionId),
+  );
+
+  app.post(
+    '/api/answers/new',
+    {
+      onRequest: owner,
+      schema: { tags: ['answers'], body: createAnswerBodySchema, response: { 201: answerDtoSchema } },
+    },
+    async (req, reply) => reply.code(201).send(await questions.createAnswer(req.user!, req.body)),
+  );
+  app.patch(
+    '/api/answers',
+    {
+      onRequest: owner,
+      schema: { tags: ['answers'], body: updateAnswerBodySchema, response: { 200: answerDtoSchema } },
+    },
+    async (req) => questions.updateAnswer(req.user!, req.body),
+  );
+  app.delete(
+    '/api/answers/:id',
+    { onRequest: owner, schema: { tags: ['answers'], params: idParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await questions.removeAnswer(req.user!, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
