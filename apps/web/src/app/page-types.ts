@@ -13,7 +13,9 @@ export type LayoutName =
   | 'trainer'
   | 'seminar'
   | 'seminarSide'
-  | 'chapter';
+  | 'chapter'
+  | 'mcTest'
+  | 'mcTestSide';
 
 /**
  * What a page declares (like Nuxt's page meta). The default middlewares `locale` and `auth` run

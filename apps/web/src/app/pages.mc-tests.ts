@@ -1,4 +1,76 @@
-/** The mc-tests feature's pages (merged into PAGES by ./pages.ts). */
+/** The mc-tests feature's pages (merged into PAGES by ./pages.ts), spec section 2 test routes. */
 import type { PageDef } from './page-types';
 
-export const MC_TESTS_PAGES: PageDef[] = [];
+export const MC_TESTS_PAGES: PageDef[] = [
+  // trainers and admins: index, own, reports, question pool (tabs); students are sent on from the index
+  { id: 'mctest-index', path: '/mcTest', layout: 'mcTest', load: () => import('./routes/mc-test/index') },
+  {
+    id: 'mctest-own',
+    path: '/mcTest/own',
+    layout: 'mcTest',
+    middleware: ['trainer'],
+    load: () => import('./routes/mc-test/own'),
+  },
+  {
+    id: 'mctest-reports',
+    path: '/mcTest/reports',
+    layout: 'mcTest',
+    middleware: ['trainer'],
+    load: () => import('./routes/mc-test/reports'),
+  },
+  {
+    id: 'mctest-test-reports',
+    path: '/mcTest/TestReports',
+    layout: 'mcTest',
+    middleware: ['trainer'],
+    load: () => import('./routes/mc-test/test-reports'),
+  },
+  {
+    id: 'mctest-pool',
+    path: '/mcTest/QuestionPool',
+    layout: 'mcTest',
+    middleware: ['trainer'],
+    load: () => import('./routes/mc-test/question-pool'),
+  },
+  // everyone with a login (students, trainers, admins)
+  {
+    id: 'mctest-assigned',
+    path: '/mcTest/assigned',
+    layout: 'mcTest',
+    load: () => import('./routes/mc-test/assigned'),
+  },
+  {
+    id: 'mctest-open',
+    path: '/mcTest/open',
+    layout: 'mcTest',
+    load: () => import('./routes/mc-test/open'),
+  },
+  {
+    id: 'mctest-history',
+    path: '/mcTest/history',
+    layout: 'mcTest',
+    load: () => import('./routes/mc-test/history'),
+  },
+  // one test of an owner: side menu
+  {
+    id: 'mctest-graduate',
+    path: '/mcTest/graduate/:id?',
+    layout: 'mcTestSide',
+    middleware: ['trainer'],
+    load: () => import('./routes/mc-test/graduate'),
+  },
+  {
+    id: 'mctest-edit',
+    path: '/mcTest/:id/edit',
+    layout: 'mcTestSide',
+    middleware: ['trainer'],
+    load: () => import('./routes/mc-test/edit'),
+  },
+  {
+    id: 'mctest-new-question',
+    path: '/mcTest/:id/new',
+    layout: 'mcTestSide',
+    middleware: ['trainer'],
+    load: () => import('./routes/mc-test/new-question'),
+  },
+];

@@ -18,6 +18,8 @@ import { AdminLayout } from './layouts/admin-layout';
 import { ChapterLayout } from './layouts/chapter-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { HeroLayout } from './layouts/hero-layout';
+import { McTestLayout } from './layouts/mc-test-layout';
+import { McTestSideLayout } from './layouts/mc-test-side-layout';
 import { NoAuthLayout } from './layouts/no-auth-layout';
 import { SeminarLayout } from './layouts/seminar-layout';
 import { SeminarSideLayout } from './layouts/seminar-side-layout';
@@ -36,6 +38,8 @@ const LAYOUTS: Record<LayoutName, React.ComponentType> = {
   seminar: SeminarLayout,
   seminarSide: SeminarSideLayout,
   chapter: ChapterLayout,
+  mcTest: McTestLayout,
+  mcTestSide: McTestSideLayout,
 };
 
 const LOCALES: Locale[] = ['de', 'en'];

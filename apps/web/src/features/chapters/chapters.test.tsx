@@ -62,12 +62,15 @@ const studentHandlers = {
   'GET /api/seminars/1': () => ({ body: seminar() }),
   'GET /api/chapters': () => ({ body: sideMenuOf(tree) }),
   'GET /api/chapters/seminar-booked/1': () => ({ body: tree }),
+  // the tests attached to the chapter (mc-tests feature, shown under the chapter)
+  'GET /api/mc_tests/chapter/10': () => ({ body: [] }),
 };
 
 const ownerHandlers = {
   'GET /api/seminars/1': () => ({ body: seminar(ownerAbilities) }),
   'GET /api/chapters': () => ({ body: sideMenuOf(tree) }),
   'GET /api/chapters/seminar/1': () => ({ body: tree }),
+  'GET /api/mc_tests/chapter/10': () => ({ body: [] }),
 };
 
 describe('chapter side menu', () => {

@@ -11,6 +11,7 @@ import { useSeminarChapters } from '@/features/chapters/api/get-seminar-chapters
 import { ChapterInteractions } from '@/features/chapters/components/chapter-interactions';
 import { ChapterPlayer } from '@/features/chapters/components/chapter-player';
 import { findChapter, flattenChapters } from '@/features/chapters/components/chapter-tree';
+import { ChapterTests } from '@/features/mc-tests/components/chapter-tests';
 import { useSeminar } from '@/features/seminars/api/get-seminar';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { idParam } from '@/lib/current-ids';
@@ -46,6 +47,9 @@ function Player({
               next={flat[index + 1] ?? null}
             />
             {seminar.abilities.edit ? <ChapterInteractions seminarId={seminar.id} chapterId={cid} /> : null}
+            {found.chapter.unlocked === 1 || seminar.abilities.edit ? (
+              <ChapterTests chapterId={cid} isOwner={seminar.abilities.edit} />
+            ) : null}
           </>
         );
       }}

@@ -1,0 +1,17 @@
+import type { AttachQuestionsBody, McTestDto, UnattachQuestionBody } from '@elearn/shared';
+import { api } from '@/lib/api-client';
+import { useTestMutation } from './update-mc-test';
+
+/**
+ * `PATCH /api/questions/{question}/attach {mcTestId, questions}` → the test with the questions
+ * appended. The braces are part of the path (spec section 7), sent literally.
+ */
+export const attachQuestions = (body: AttachQuestionsBody) =>
+  api.patch<McTestDto>('/api/questions/{question}/attach', body);
+
+/** `PATCH /api/questions/{question}/unattach {mcTestId, questionId}` → the test without it. */
+export const unattachQuestion = (body: UnattachQuestionBody) =>
+  api.patch<McTestDto>('/api/questions/{question}/unattach', body);
+
+export const useAttachQuestions = () => useTestMutation(attachQuestions);
+export const useUnattachQuestion = () => useTestMutation(unattachQuestion);
