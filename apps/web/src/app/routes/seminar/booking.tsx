@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { type Params, useNavigate, useParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { QueryState } from '@/components/query-state';
+import { PayPanel } from '@/features/payments/components/pay-panel';
 import { useSeminar } from '@/features/seminars/api/get-seminar';
 import { BookingPanel } from '@/features/seminars/components/booking-panel';
 import { SeminarDetails } from '@/features/seminars/components/seminar-details';
@@ -11,7 +12,7 @@ import { idParam } from '@/lib/current-ids';
 
 export const check = (params: Params) => idParam(params.id) !== null;
 
-/** `/seminar/booking/{id}`: book a free seminar; a priced one shows its price (payments come later). */
+/** `/seminar/booking/{id}`: book a free seminar, or pay for a priced one (payments feature). */
 export default function BookingPage() {
   const { t } = useTranslation();
   const id = idParam(useParams().id)!;
@@ -29,10 +30,14 @@ export default function BookingPage() {
               <SeminarDetails seminar={seminar} headingLevel={2} />
             </div>
             <div className="column is-4">
-              <BookingPanel
-                seminar={seminar}
-                onBooked={() => void navigate(localize(`/seminar/id/${seminar.id}`))}
-              />
+              {seminar.price > 0 && !seminar.abilities.booked && !seminar.abilities.edit ? (
+                <PayPanel seminar={seminar} />
+              ) : (
+                <BookingPanel
+                  seminar={seminar}
+                  onBooked={() => void navigate(localize(`/seminar/id/${seminar.id}`))}
+                />
+              )}
               {seminar.abilities.booked ? (
                 <AppLink to={`/seminar/id/${seminar.id}`} data-testid="booking-to-seminar">
                   {t('booking.toSeminar')}
