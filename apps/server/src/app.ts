@@ -18,6 +18,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { chapterRoutes } from './modules/chapters/chapters.routes.ts';
 import { createChaptersService } from './modules/chapters/chapters.service.ts';
+import { companyRoutes } from './modules/companies/companies.routes.ts';
+import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { graduateRoutes } from './modules/graduate/graduate.routes.ts';
 import { createGraduateService } from './modules/graduate/graduate.service.ts';
 import { mcTestRoutes } from './modules/mc-tests/mc-tests.routes.ts';
@@ -257,6 +259,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   const seminars = createSeminarsService({ db: database.db, config, uploadDir, now: opts.now });
   const chapters = createChaptersService({ db: database.db, config, uploadDir, seminars, now: opts.now });
+  const companies = createCompaniesService({
+    db: database.db,
+    config,
+    counter: rateCounter,
+    seminars,
+    chapters,
+    auth,
+    now: opts.now,
+  });
   await sweepTmp(uploadDir);
 
   await app.register(systemRoutes, { database, config });
@@ -267,7 +278,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     uploadDir,
     maxVideoMb: config.maxVideoMb,
     maxDocMb: config.maxDocMb,
+    seminarOfLink: companies.seminarOfLink,
   });
+  // companies, company bookings, access links (docs/api/companies.md)
+  await app.register(companyRoutes, { companies });
   // multiple-choice tests: question pool, tests, runs, graduation (docs/api/mc-tests.md)
   const mcTests = createMcTestsService({ db: database.db, seminars });
   const questions = createQuestionsService({ db: database.db, mcTests });

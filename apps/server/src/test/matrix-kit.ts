@@ -44,6 +44,8 @@ export interface World {
   /** the app under test (for fixtures a row needs beyond `fx`) */
   t: TestApp;
   fx: ReturnType<typeof seminarFixtures>;
+  /** the company: companyUser is a member, corporateTraining its manager */
+  company: { id: number; shortName: string };
   ids: Record<Exclude<Actor, 'guest'>, number>;
   usernames: Record<Exclude<Actor, 'guest'>, string>;
   /** a public free seminar of the trainer, booked by the student, with an unlocked chapter and media */

@@ -141,7 +141,14 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** @throws validation_failed (422) for taken username or e-mail, rate_limited (429) */
-    async register(req: FastifyRequest, reply: FastifyReply, body: RegisterBody, locale: Locale) {
+    /** `onCreated` runs right after the user row exists (a company registration adds the membership) */
+    async register(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      body: RegisterBody,
+      locale: Locale,
+      onCreated?: (user: UserRow) => Promise<void>,
+    ) {
       await throttle(`register:${req.ip}`, 10, 3600);
       const fields: Record<string, string[]> = {};
       if (isCommonPassword(body.password)) fields.password = [encodeMessage('validation.common_password')];
@@ -165,6 +172,7 @@ export function createAuthService(deps: AuthDeps) {
         if (isUniqueViolation(err)) throw validation({ email: [encodeMessage('validation.email_taken')] });
         throw err;
       }
+      if (onCreated) await onCreated(user);
       req.log.info({ event: 'register', userId: user.id }, 'registered');
       await endCurrentSession(req, reply);
       await deps.sessions.start(req, reply, { userId: null });

@@ -9,6 +9,7 @@ import {
   seminars,
   users,
 } from '../../db/schema/index.ts';
+import { PLAY_STATUSES } from '../seminars/booking-status.ts';
 
 export type ChapterRow = typeof chapters.$inferSelect;
 export type FileRow = typeof chapterFiles.$inferSelect;
@@ -222,7 +223,7 @@ export const chaptersRepository = {
       .innerJoin(seminars, eq(seminars.id, bookings.seminarId))
       .innerJoin(chapters, and(eq(chapters.seminarId, seminars.id), eq(chapters.unlocked, 1)))
       .leftJoin(chapterUsers, and(eq(chapterUsers.chapterId, chapters.id), eq(chapterUsers.userId, userId)))
-      .where(and(eq(bookings.userId, userId), inArray(bookings.status, ['free', 'paid'])))
+      .where(and(eq(bookings.userId, userId), inArray(bookings.status, [...PLAY_STATUSES])))
       .orderBy(asc(seminars.title), asc(chapters.position), asc(chapters.id));
   },
 };

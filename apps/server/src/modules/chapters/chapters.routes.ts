@@ -14,7 +14,7 @@ import {
   updateChapterBodySchema,
   userInteractionSchema,
 } from '@elearn/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validation } from '../../errors.ts';
@@ -30,9 +30,25 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
   uploadDir: string;
   maxVideoMb: number;
   maxDocMb: number;
-}> = async (app, { chapters, uploadDir, maxVideoMb, maxDocMb }) => {
+  /** the seminar a live access link opens (companies module); throws for a dead link */
+  seminarOfLink: (token: string, ip: string) => Promise<number>;
+}> = async (app, { chapters, uploadDir, maxVideoMb, maxDocMb, seminarOfLink }) => {
   const owner = app.requireScope('trainer', 'admin');
   const user = app.requireUser;
+  // media answer a logged-in player, or the holder of an access link (`?access_link=`, no account)
+  const mediaQuery = z.object({ access_link: z.string().min(1).max(200).optional() });
+  const userOrLink = async (req: FastifyRequest, reply: FastifyReply) => {
+    if ((req.query as { access_link?: unknown }).access_link === undefined) await user.call(app, req, reply);
+  };
+  const mediaFile = async (
+    req: FastifyRequest,
+    id: number,
+    link: string | undefined,
+    kind: 'doc' | 'video',
+  ) =>
+    link !== undefined
+      ? chapters.fileForLink(await seminarOfLink(link, req.ip), id, kind)
+      : chapters.fileFor(req.user, id, kind);
 
   app.get(
     '/api/chapters',
@@ -272,9 +288,9 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/chapters/doc/:id/download',
-    { onRequest: user, schema: { tags: ['media'], params: idParams } },
+    { onRequest: userOrLink, schema: { tags: ['media'], params: idParams, querystring: mediaQuery } },
     async (req, reply) => {
-      const f = await chapters.fileFor(req.user, req.params.id, 'doc');
+      const f = await mediaFile(req, req.params.id, req.query.access_link, 'doc');
       return sendStored(req, reply, {
         uploadDir,
         relPath: f.relPath,
@@ -286,9 +302,9 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     '/api/chapters/video/:id/stream',
-    { onRequest: user, schema: { tags: ['media'], params: idParams } },
+    { onRequest: userOrLink, schema: { tags: ['media'], params: idParams, querystring: mediaQuery } },
     async (req, reply) => {
-      const f = await chapters.fileFor(req.user, req.params.id, 'video');
+      const f = await mediaFile(req, req.params.id, req.query.access_link, 'video');
       return sendStored(req, reply, {
         uploadDir,
         relPath: f.relPath,

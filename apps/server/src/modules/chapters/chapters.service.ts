@@ -469,6 +469,19 @@ export function createChaptersService(deps: {
       return { relPath: file.storagePath, mime: file.mime, name: cleanFileName(file.originalName) };
     },
 
+    /** a file of `seminarId` for the holder of an access link to it (unlocked chapters only) */
+    async fileForLink(seminarId: number, id: number, kind: 'doc' | 'video') {
+      const file = await repo.findFile(db, id);
+      if (!file || file.kind !== kind) throw notFound();
+      const chapter = await repo.findById(db, file.chapterId);
+      if (!chapter || chapter.seminarId !== seminarId) throw notFound();
+      const parent = chapter.chapterId ? await repo.findById(db, chapter.chapterId) : null;
+      if (chapter.unlocked !== 1 || (parent && parent.unlocked !== 1)) {
+        throw new AppError(403, 'chapter.locked', 'chapter.locked');
+      }
+      return { relPath: file.storagePath, mime: file.mime, name: cleanFileName(file.originalName) };
+    },
+
     storagePathsOfSeminar: (seminarId: number) => repo.storagePathsOfSeminar(db, seminarId),
 
     async todos(actor: AuthUser) {

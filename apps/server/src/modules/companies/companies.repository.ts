@@ -1,9 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, companyUsers } from '../../db/schema/index.ts';
+import { companies, companyUsers, users } from '../../db/schema/index.ts';
 import { authDataChanged } from '../../lib/auth-cache.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
+export interface CompanyListRow extends CompanyRow {
+  manager: boolean;
+  membersCount: number;
+}
+export interface MemberRow {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  manager: boolean;
+}
+
+const membersCount = sql<number>`(select count(*)::int from ${companyUsers} m where m.company_id = ${sql.raw('"companies"."id"')})`;
 
 /** The only place that builds queries on companies and their members. */
 export const companiesRepository = {
@@ -31,6 +45,54 @@ export const companiesRepository = {
       .values({ companyId, userId, manager })
       .onConflictDoUpdate({ target: [companyUsers.companyId, companyUsers.userId], set: { manager } });
     authDataChanged();
+  },
+  /** the companies of `userId` with its manager flag; every company (manager false) when `userId` is null */
+  async listFor(db: DbOrTx, userId: number | null): Promise<CompanyListRow[]> {
+    const manager =
+      userId === null
+        ? sql<boolean>`false`
+        : sql<boolean>`coalesce((select m.manager from ${companyUsers} m where m.company_id = ${sql.raw('"companies"."id"')} and m.user_id = ${userId}), false)`;
+    const query = db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        shortName: companies.shortName,
+        createdAt: companies.createdAt,
+        manager,
+        membersCount,
+      })
+      .from(companies);
+    return userId === null
+      ? query.orderBy(asc(companies.name))
+      : query
+          .where(
+            sql`exists (select 1 from ${companyUsers} m where m.company_id = ${sql.raw('"companies"."id"')} and m.user_id = ${userId})`,
+          )
+          .orderBy(asc(companies.name));
+  },
+  async members(db: DbOrTx, companyId: number): Promise<MemberRow[]> {
+    return db
+      .select({
+        id: users.id,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        manager: companyUsers.manager,
+      })
+      .from(companyUsers)
+      .innerJoin(users, eq(users.id, companyUsers.userId))
+      .where(eq(companyUsers.companyId, companyId))
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+  },
+  /** the ids among `userIds` that are members of the company */
+  async memberIds(db: DbOrTx, companyId: number, userIds: number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await db
+      .select({ id: companyUsers.userId })
+      .from(companyUsers)
+      .where(and(eq(companyUsers.companyId, companyId), inArray(companyUsers.userId, userIds)));
+    return new Set(rows.map((r) => r.id));
   },
   async removeMember(db: DbOrTx, companyId: number, userId: number): Promise<void> {
     await db

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, chapters, chapterUsers, seminars, users } from '../../db/schema/index.ts';
+import { PLAY_STATUSES, PLAY_STATUSES_LIST, playStatusesSql } from './booking-status.ts';
 
 export type SeminarRow = typeof seminars.$inferSelect;
 export type NewSeminarRow = typeof seminars.$inferInsert;
@@ -45,7 +46,7 @@ function buildForPlay(db: DbOrTx) {
     .select({
       seminar: seminars,
       booked: sql<boolean>`exists (select 1 from ${bookings} b where b.seminar_id = ${seminarIdCol}
-        and b.user_id = ${userId} and b.status in ('free', 'paid'))`,
+        and b.user_id = ${userId} and b.status in ${playStatusesSql})`,
       doneIds: sql<number[]>`coalesce((select array_agg(cu.chapter_id) from ${chapterUsers} cu
         join ${chapters} c on c.id = cu.chapter_id where c.seminar_id = ${seminarIdCol} and cu.user_id = ${userId}),
         '{}'::int[])`,
@@ -79,7 +80,7 @@ async function forPlayOnPglite(db: DbOrTx, id: number, userId: number) {
     await db.execute(
       sql.raw(`prepare seminar_for_play_sql(int, int) as select ${columns},
         exists (select 1 from bookings b where b.seminar_id = s.id and b.user_id = $2
-          and b.status in ('free', 'paid')) as "__booked",
+          and b.status in ${PLAY_STATUSES_LIST}) as "__booked",
         coalesce((select array_agg(cu.chapter_id) from chapter_users cu join chapters c on c.id = cu.chapter_id
           where c.seminar_id = s.id and cu.user_id = $2), '{}'::int[]) as "__done"
         from seminars s where s.id = $1 limit 1`),
@@ -116,7 +117,7 @@ export const seminarsRepository = {
         and(
           eq(bookings.seminarId, seminars.id),
           eq(bookings.userId, userId ?? -1),
-          inArray(bookings.status, ['free', 'paid']),
+          inArray(bookings.status, [...PLAY_STATUSES]),
         ),
       )
       .where(eq(seminars.id, id))
@@ -208,7 +209,7 @@ export const seminarsRepository = {
       .from(seminars)
       .innerJoin(users, eq(users.id, seminars.ownerId))
       .innerJoin(bookings, and(eq(bookings.seminarId, seminars.id), eq(bookings.userId, userId)))
-      .where(inArray(bookings.status, ['free', 'paid']))
+      .where(inArray(bookings.status, [...PLAY_STATUSES]))
       .orderBy(desc(bookings.createdAt));
   },
   /** public seminars with the most active bookings made since `since` */
@@ -258,7 +259,7 @@ export const seminarsRepository = {
         and(
           eq(bookings.userId, userId),
           eq(bookings.seminarId, seminarId),
-          inArray(bookings.status, ['free', 'paid']),
+          inArray(bookings.status, [...PLAY_STATUSES]),
         ),
       )
       .limit(1);
@@ -273,7 +274,7 @@ export const seminarsRepository = {
         and(
           eq(bookings.userId, userId),
           inArray(bookings.seminarId, seminarIds),
-          inArray(bookings.status, ['free', 'paid']),
+          inArray(bookings.status, [...PLAY_STATUSES]),
         ),
       );
     return new Set(rows.map((r) => r.id));

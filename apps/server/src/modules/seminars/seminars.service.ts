@@ -174,6 +174,9 @@ export function createSeminarsService(deps: {
     /** chapters changed: the catalogue's chapter counts are stale */
     contentChanged: invalidateTotal,
     storeImage,
+    /** DTOs of loaded list rows for the caller (other modules' lists of seminars) */
+    toDto,
+    dtos,
 
     async listPublic(
       actor: Actor,

@@ -1,0 +1,223 @@
+import {
+  accessLinkDtoSchema,
+  accessLinkPlaySchema,
+  addMemberBodySchema,
+  assignBodySchema,
+  assignResultSchema,
+  companyAssignmentSchema,
+  companyBookingBodySchema,
+  companyBookingDtoSchema,
+  companyDtoSchema,
+  companyRegisterBodySchema,
+  companySeminarDtoSchema,
+  employeeDtoSchema,
+  generateAccessLinkBodySchema,
+  invitationBodySchema,
+  invitationCreatedSchema,
+  invitationInfoSchema,
+  invitationStateSchema,
+  messageSchema,
+  pageQuery,
+  paginated,
+  rules,
+  seminarCompanyRowSchema,
+  seminarDtoSchema,
+  t,
+  unassignResultSchema,
+} from '@elearn/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CompaniesService } from './companies.service.ts';
+
+const idParams = z.object({ id: rules.id() });
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const tags = ['companies'];
+
+/** Companies, company bookings, assignments and access links (spec section 7 "Companies"; docs/api/companies.md). */
+export const companyRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService }> = async (
+  app,
+  { companies },
+) => {
+  const user = app.requireUser;
+
+  app.get(
+    '/api/companies',
+    { onRequest: user, schema: { tags, response: { 200: z.array(companyDtoSchema) } } },
+    async (req) => companies.list(req.user!),
+  );
+  app.get(
+    '/api/companies/by-name/:name',
+    {
+      onRequest: user,
+      schema: {
+        tags,
+        params: z.object({ name: z.string().min(1).max(100) }),
+        response: { 200: companyDtoSchema },
+      },
+    },
+    async (req) => companies.byName(req.user!, req.params.name),
+  );
+  app.get(
+    '/api/companies/:id/seminars',
+    {
+      onRequest: user,
+      schema: { tags, params: idParams, response: { 200: z.array(companySeminarDtoSchema) } },
+    },
+    async (req) => companies.seminars(req.user!, req.params.id),
+  );
+  app.get(
+    '/api/companies/:id/users',
+    { onRequest: user, schema: { tags, params: idParams, response: { 200: z.array(employeeDtoSchema) } } },
+    async (req) => companies.employees(req.user!, req.params.id),
+  );
+  app.post(
+    '/api/companies/:id/members',
+    {
+      onRequest: user,
+      schema: { tags, params: idParams, body: addMemberBodySchema, response: { 201: employeeDtoSchema } },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await companies.addMember(req.user!, req.params.id, req.body.email)),
+  );
+  app.delete(
+    '/api/companies/:id/members/:userId',
+    { onRequest: user, schema: { tags, params: z.object({ id: rules.id(), userId: rules.id() }) } },
+    async (req, reply) => {
+      await companies.removeMember(req.user!, req.params.id, req.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // invitations of new employees
+  app.post(
+    '/api/companies/:id/invitation',
+    {
+      onRequest: user,
+      schema: {
+        tags,
+        params: idParams,
+        body: invitationBodySchema,
+        response: { 201: invitationCreatedSchema },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(await companies.createInvitation(req.user!, req.params.id, req.body.expires_in_days)),
+  );
+  app.get(
+    '/api/companies/:id/invitation',
+    { onRequest: user, schema: { tags, params: idParams, response: { 200: invitationStateSchema } } },
+    async (req) => companies.invitationState(req.user!, req.params.id),
+  );
+  app.delete(
+    '/api/companies/:id/invitation',
+    { onRequest: user, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await companies.revokeInvitation(req.user!, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    '/api/companies/invitations/:token',
+    { schema: { tags, params: tokenParams, response: { 200: invitationInfoSchema } } },
+    async (req) => companies.invitationInfo(req.params.token, req.ip),
+  );
+  app.post(
+    '/api/companies/register',
+    { schema: { tags, body: companyRegisterBodySchema, response: { 201: messageSchema } } },
+    async (req, reply) => {
+      await companies.register(req, reply, req.body, req.locale);
+      return reply.code(201).send({ message: t(req.locale, 'auth.registered') });
+    },
+  );
+
+  // company bookings and assignments
+  app.post(
+    '/api/companies/booking/free',
+    {
+      onRequest: user,
+      schema: {
+        tags,
+        body: companyBookingBodySchema,
+        response: { 200: companyBookingDtoSchema, 201: companyBookingDtoSchema },
+      },
+    },
+    async (req, reply) => {
+      const { booking, created } = await companies.bookFree(req.user!, req.body);
+      return reply.code(created ? 201 : 200).send(booking);
+    },
+  );
+  app.get(
+    '/api/companies/seminars/booked',
+    { onRequest: user, schema: { tags, response: { 200: z.array(companyBookingDtoSchema) } } },
+    async (req) => companies.bookedForCaller(req.user!),
+  );
+  app.post(
+    '/api/companies/assign-seminar',
+    { onRequest: user, schema: { tags, body: assignBodySchema, response: { 200: assignResultSchema } } },
+    async (req) => companies.assign(req.user!, req.body),
+  );
+  app.post(
+    '/api/companies/unassign-seminar',
+    { onRequest: user, schema: { tags, body: assignBodySchema, response: { 200: unassignResultSchema } } },
+    async (req) => companies.unassign(req.user!, req.body),
+  );
+  app.get(
+    '/api/seminars/:id/companies',
+    {
+      onRequest: user,
+      schema: { tags, params: idParams, response: { 200: z.array(seminarCompanyRowSchema) } },
+    },
+    async (req) => companies.seminarCompanies(req.user!, req.params.id),
+  );
+  app.get(
+    '/api/seminars/:id/users/booked-company',
+    {
+      onRequest: user,
+      schema: { tags, params: idParams, response: { 200: z.array(companyAssignmentSchema) } },
+    },
+    async (req) => companies.bookedCompanyUsers(req.user!, req.params.id),
+  );
+  app.get(
+    '/api/seminars/users-company/booked',
+    {
+      onRequest: app.requireScope('trainer', 'admin'),
+      schema: { tags, response: { 200: z.array(seminarDtoSchema) } },
+    },
+    async (req) => companies.ownedWithCompanyBookings(req.user!),
+  );
+
+  // access links
+  app.post(
+    '/api/companies/generate-access-link',
+    {
+      onRequest: user,
+      schema: { tags, body: generateAccessLinkBodySchema, response: { 201: accessLinkDtoSchema } },
+    },
+    async (req, reply) => reply.code(201).send(await companies.generateLink(req.user!, req.body)),
+  );
+  app.get(
+    '/api/companies/access-links',
+    {
+      onRequest: user,
+      schema: { tags, querystring: pageQuery, response: { 200: paginated(accessLinkDtoSchema) } },
+    },
+    async (req) => companies.listLinks(req.user!, req.query.page, req.query.per_page),
+  );
+  app.delete(
+    '/api/companies/access-links/:id',
+    { onRequest: user, schema: { tags, params: idParams, response: { 200: accessLinkDtoSchema } } },
+    async (req) => companies.revokeLink(req.user!, req.params.id),
+  );
+  app.get(
+    '/api/companies/access-link/:token',
+    { schema: { tags, params: tokenParams, response: { 200: accessLinkPlaySchema } } },
+    async (req, reply) => {
+      // the token is the credential: never cached by a browser or proxy
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Referrer-Policy', 'no-referrer');
+      return companies.openLink(req.params.token, req.ip);
+    },
+  );
+};
