@@ -42,7 +42,9 @@ export function scoreMcTestRun(
     return { questionId: q.id, correct, weight };
   });
   const fraction = total === 0 ? 0 : achieved / total;
-  // compare on the exact fraction so that rounding never flips the boundary case
-  const accomp = total > 0 && fraction * 100 >= percentToAccomplish - 1e-9;
+  // compare the exact weights, not the rounded percent: 100 × achieved ≥ threshold × total
+  // (exact in integers for integer points and thresholds; the tolerance only absorbs the float
+  // error of a fractional threshold such as 66.66)
+  const accomp = total > 0 && achieved * 100 >= percentToAccomplish * total - 1e-9 * total;
   return { fraction, achievedPercent: Math.round(fraction * 10000) / 100, accomp, perQuestion };
 }

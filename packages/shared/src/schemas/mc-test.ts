@@ -21,18 +21,25 @@ const flagIn = z
   .union([z.boolean(), z.literal(0), z.literal(1)])
   .transform((v) => (v === true || v === 1 ? 1 : 0));
 
+/** PostgreSQL text cannot hold NUL: refused as invalid input (422), never a 500 */
+const noNul = (v: string) => !v.includes('\u0000');
+const noNulRule = { error: m('validation.invalid') };
+
 const plainLabel = (max: number) =>
   z
     .string({ error: m('validation.required') })
     .trim()
     .min(1, { error: m('validation.required') })
-    .max(max, { error: m('validation.max', { max }) });
+    .max(max, { error: m('validation.max', { max }) })
+    .refine(noNul, noNulRule);
+const search = () => z.string().trim().max(200).refine(noNul, noNulRule).optional();
 
 /** question text: rich text (sanitized on the server), required */
 export const questionLabel = () =>
   z
     .string({ error: m('validation.required') })
     .max(QUESTION_LABEL_MAX, { error: m('validation.max', { max: QUESTION_LABEL_MAX }) })
+    .refine(noNul, noNulRule)
     .refine((v) => v.replace(/<[^>]*>/g, '').trim().length > 0 || /<img\s/i.test(v), {
       error: m('validation.required'),
     });
@@ -83,7 +90,7 @@ export type UpdateQuestionBody = z.infer<typeof updateQuestionBodySchema>;
 export const questionListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
-  q: z.string().trim().max(200).optional(),
+  q: search(),
   exclude_mc_test_id: id().optional(),
 });
 
@@ -138,7 +145,7 @@ export type UpdateMcTestBody = z.infer<typeof updateMcTestBodySchema>;
 export const mcTestListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
-  q: z.string().trim().max(200).optional(),
+  q: search(),
 });
 
 export const toggleEnabledBodySchema = z.object({ mcTestId: id() }).strict();
@@ -194,7 +201,7 @@ export const historyQuerySchema = z.object({
 });
 export const ownerHistoryQuerySchema = historyQuerySchema.extend({
   mc_test_id: id().optional(),
-  q: z.string().trim().max(200).optional(),
+  q: search(),
 });
 
 // responses --------------------------------------------------------------------------------------

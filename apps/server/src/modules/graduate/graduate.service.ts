@@ -114,6 +114,9 @@ export function createGraduateService(deps: { db: Db; mcTests: McTestsService; n
         const budget = await mcTests.runBudget(test.id, actor.id);
         const allowed = mcTestPolicy.runsAllowed(test.mode, budget.extraRuns);
         if (allowed !== null && budget.examRuns >= allowed) {
+          // a concurrent start of the same user may have opened the run in the meantime
+          const opened = await repo.openRun(db, test.id, actor.id);
+          if (opened) return { run: startedRun(opened, test.id, true), created: false };
           throw conflict('mc_test.attempts_exhausted', 'mc_test.attempts_exhausted');
         }
       }

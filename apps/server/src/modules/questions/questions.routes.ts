@@ -12,7 +12,7 @@ import {
   updateAnswerBodySchema,
   updateQuestionBodySchema,
 } from '@elearn/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import type { QuestionsService } from './questions.service.ts';
@@ -64,32 +64,42 @@ export const questionRoutes: FastifyPluginAsyncZod<{
       return reply.code(204).send(null);
     },
   );
-  app.patch(
-    '/api/questions/:question/attach',
-    {
-      onRequest: owner,
-      schema: {
-        tags,
-        params: questionParams,
-        body: attachQuestionsBodySchema,
-        response: { 200: mcTestDtoSchema },
+  // the spec's client sends these two bodies as "JSON text": JSON is also accepted as text/plain here
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeContentTypeParser('text/plain');
+    scope.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string' },
+      scope.getDefaultJsonParser('error', 'error'),
+    );
+    scope.patch(
+      '/api/questions/:question/attach',
+      {
+        onRequest: owner,
+        schema: {
+          tags,
+          params: questionParams,
+          body: attachQuestionsBodySchema,
+          response: { 200: mcTestDtoSchema },
+        },
       },
-    },
-    async (req) => mcTests.attach(req.user!, req.body.mcTestId, req.body.questions),
-  );
-  app.patch(
-    '/api/questions/:question/unattach',
-    {
-      onRequest: owner,
-      schema: {
-        tags,
-        params: questionParams,
-        body: unattachQuestionBodySchema,
-        response: { 200: mcTestDtoSchema },
+      async (req) => mcTests.attach(req.user!, req.body.mcTestId, req.body.questions),
+    );
+    scope.patch(
+      '/api/questions/:question/unattach',
+      {
+        onRequest: owner,
+        schema: {
+          tags,
+          params: questionParams,
+          body: unattachQuestionBodySchema,
+          response: { 200: mcTestDtoSchema },
+        },
       },
-    },
-    async (req) => mcTests.unattach(req.user!, req.body.mcTestId, req.body.questionId),
-  );
+      async (req) => mcTests.unattach(req.user!, req.body.mcTestId, req.body.questionId),
+    );
+  });
 
   app.post(
     '/api/answers/new',
