@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.ts';
+import { seedDemoData } from './db/seed.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 
 describe('command line', () => {
@@ -127,5 +128,34 @@ describe('command line', () => {
     ).toBe(206);
     expect((await student.get(tree[0].chapter_docs[0].url)).statusCode).toBe(200);
     expect((await t.agent().get('/api/seminars')).json().total).toBe(2);
+
+    // companies: Muster AG booked the introduction and its own seminar for the demo employee
+    const employee = await t.loginAs('mitarbeiter@example.com', 'Demo-Passwort1');
+    const assigned = (await employee.get('/api/companies/seminars/booked')).json() as {
+      seminar: { slug: string };
+    }[];
+    expect(assigned.map((b) => b.seminar.slug).sort()).toEqual([
+      'arbeitssicherheit-muster-ag',
+      'einfuehrung-in-die-projektarbeit',
+    ]);
+    const own = assigned.find((b) => b.seminar.slug === 'arbeitssicherheit-muster-ag')!
+      .seminar as unknown as {
+      id: number;
+    };
+    expect((await employee.get(`/api/chapters/seminar-booked/${own.id}`)).json()).toHaveLength(2);
+    expect((await student.get(`/api/seminars/${own.id}`)).statusCode).toBe(404);
+    // the access link needs the session secret (the server passes it; the CLI has none)
+    expect((await a.get('/api/companies/access-links')).json().total).toBe(0);
+    await seedDemoData(t.app.database.db, {
+      onlyIfEmpty: false,
+      uploadDir: t.app.uploadDir,
+      sessionSecret: t.config.sessionSecret,
+    });
+    const links = (await a.get('/api/companies/access-links')).json();
+    expect(links.total).toBe(1);
+    const token = links.data[0].url.split('/').pop();
+    expect((await t.agent().get(`/api/companies/access-link/${token}`)).json().seminar.slug).toBe(
+      'einfuehrung-in-die-projektarbeit',
+    );
   });
 });

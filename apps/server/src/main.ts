@@ -36,6 +36,7 @@ async function main() {
       onlyIfEmpty: true,
       uploadDir: app.uploadDir,
       currency: config.currency,
+      sessionSecret: config.sessionSecret,
     });
     if (logins) {
       console.log('\nDemo data created. Demo logins (e-mail and password):');

@@ -9,6 +9,7 @@ import { companiesRepository } from '../modules/companies/companies.repository.t
 import { usersRepository } from '../modules/users/users.repository.ts';
 import type { Db } from './client.ts';
 import { bookings, chapterFiles, chapterLinks, chapters, seminars, users } from './schema/index.ts';
+import { seedCompanies } from './seed-companies.ts';
 
 export const DEMO_PASSWORD = 'Demo-Passwort1';
 
@@ -87,7 +88,7 @@ const DEMO_USERS: DemoUser[] = [
  */
 export async function seedDemoData(
   db: Db,
-  opts: { onlyIfEmpty: boolean; uploadDir: string; currency?: string },
+  opts: { onlyIfEmpty: boolean; uploadDir: string; currency?: string; sessionSecret?: string },
 ): Promise<DemoLogin[] | null> {
   if (opts.onlyIfEmpty) {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -117,6 +118,12 @@ export async function seedDemoData(
     logins.push({ role: u.role, email: u.email, password: DEMO_PASSWORD });
   }
   await seedSeminars(db, ids, opts.uploadDir, opts.currency ?? 'CHF');
+  await seedCompanies(db, {
+    companyId: company.id,
+    ids,
+    currency: opts.currency ?? 'CHF',
+    sessionSecret: opts.sessionSecret,
+  });
   return logins;
 }
 

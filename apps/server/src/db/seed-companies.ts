@@ -1,0 +1,104 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { randomToken, seal, sha256Hex } from '../lib/crypto.ts';
+import { SEAL_PURPOSE } from '../modules/companies/companies.service.ts';
+import { companyBookingsRepository as repo } from '../modules/companies/company-bookings.repository.ts';
+import type { Db } from './client.ts';
+import { accessLinks, bookings, chapters, companyBookings, seminars } from './schema/index.ts';
+
+/**
+ * Demo data of the companies issue: a company seminar made for Muster AG, the company's bookings
+ * of it and of the free introduction, the demo employee assigned to both, and an access link
+ * (when the session secret is known, which seals the token). Does nothing when company bookings
+ * exist already.
+ */
+export async function seedCompanies(
+  db: Db,
+  opts: { companyId: number; ids: Record<string, number>; currency: string; sessionSecret?: string },
+) {
+  const { companyId, ids, currency } = opts;
+  const trainer = ids.trainer;
+  const employee = ids.mitarbeiter;
+  const manager = ids.firma;
+  if (!trainer || !employee || !manager) return;
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(companyBookings);
+  if ((existing?.n ?? 0) === 0) await seedBookings(db, { companyId, trainer, employee, manager, currency });
+  if (opts.sessionSecret) await seedAccessLink(db, { manager, employee, sessionSecret: opts.sessionSecret });
+}
+
+async function seedBookings(
+  db: Db,
+  opts: { companyId: number; trainer: number; employee: number; manager: number; currency: string },
+) {
+  const { companyId, trainer, employee, manager, currency } = opts;
+
+  const [intro] = await db
+    .select()
+    .from(seminars)
+    .where(sql`${seminars.slug} = 'einfuehrung-in-die-projektarbeit'`)
+    .limit(1);
+  const [own] = await db
+    .insert(seminars)
+    .values({
+      slug: 'arbeitssicherheit-muster-ag',
+      title: 'Arbeitssicherheit bei der Muster AG',
+      description: '<p>Die Sicherheitsregeln der Muster AG: Notausgänge, Erste Hilfe, Meldewege.</p>',
+      price: 0,
+      currency,
+      isPublic: false,
+      isCompany: true,
+      companyId,
+      ownerId: trainer,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (own) {
+    await db.insert(chapters).values([
+      {
+        seminarId: own.id,
+        label: 'Notfall: was tun?',
+        content:
+          '<p>Ruhe bewahren, <strong>144</strong> wählen, Erste Hilfe leisten, Vorgesetzte informieren.</p>',
+        position: 0,
+        unlocked: 1,
+      },
+      {
+        seminarId: own.id,
+        label: 'Meldewege',
+        content: '<p>Jeder Beinaheunfall wird im Intranet gemeldet.</p>',
+        position: 1,
+        unlocked: 1,
+      },
+    ]);
+  }
+  for (const seminar of [intro, own]) {
+    if (!seminar) continue;
+    const { booking } = await repo.insertFree(db, {
+      companyId,
+      seminarId: seminar.id,
+      bookedBy: manager,
+      currency,
+    });
+    await repo.assign(db, booking, [employee]);
+  }
+}
+
+/** an access link to the employee's first assignment, once (the token is sealed with the secret) */
+async function seedAccessLink(db: Db, opts: { manager: number; employee: number; sessionSecret: string }) {
+  const [links] = await db.select({ n: sql<number>`count(*)::int` }).from(accessLinks);
+  if ((links?.n ?? 0) > 0) return;
+  const [assignment] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.userId, opts.employee), eq(bookings.status, 'company')))
+    .orderBy(bookings.id)
+    .limit(1);
+  if (!assignment) return;
+  const token = randomToken(32);
+  await repo.insertLink(db, {
+    tokenHash: sha256Hex(token),
+    tokenSealed: seal(opts.sessionSecret, SEAL_PURPOSE, token),
+    bookingId: assignment.id,
+    createdBy: opts.manager,
+    expiresAt: new Date(Date.now() + 14 * 86_400_000),
+  });
+}
