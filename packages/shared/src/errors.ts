@@ -56,5 +56,12 @@ export const ERROR_CODES = [
   'access_link.invalid',
   'access_link.expired',
   'access_link.revoked',
+  // administration
+  'admin.last_admin',
+  'admin.already_verified',
+  'admin.owner_not_trainer',
+  'company.short_name_taken',
+  'company.not_empty',
+  'company.manager_scope',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

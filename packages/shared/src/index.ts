@@ -12,3 +12,4 @@ export * from './schemas/payment.ts';
 export * as rules from './schemas/rules.ts';
 export * from './schemas/seminar.ts';
 export * from './schemas/company.ts';
+export * from './schemas/admin.ts';

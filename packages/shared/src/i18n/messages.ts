@@ -119,6 +119,17 @@ const de = {
   'access_link.invalid': 'Dieser Zugangslink ist ungültig.',
   'access_link.expired': 'Dieser Zugangslink ist abgelaufen.',
   'access_link.revoked': 'Dieser Zugangslink wurde widerrufen.',
+  // administration
+  'validation.date': 'Bitte ein Datum im Format JJJJ-MM-TT eingeben.',
+  'admin.unknown_scope': 'Unbekannte Rolle.',
+  'admin.last_admin': 'Es muss mindestens ein aktiver Admin bleiben.',
+  'admin.already_verified': 'Die E-Mail-Adresse ist bereits bestätigt.',
+  'admin.owner_not_trainer': 'Neue Besitzer müssen Trainer oder Admin sein.',
+  'admin.mail_sent': 'Die E-Mail wurde versendet.',
+  'company.short_name_format': 'Kurzname: 2–40 Zeichen, nur a–z, 0–9, - und _.',
+  'company.short_name_taken': 'Dieser Kurzname ist bereits vergeben.',
+  'company.not_empty': 'Die Firma hat noch Mitglieder, Buchungen oder Firmenseminare.',
+  'company.manager_scope': 'Nur Personen mit der Rolle corporateTraining können eine Firma verwalten.',
 } as const;
 
 export type MessageKey = keyof typeof de;
@@ -233,6 +244,17 @@ const en: Record<MessageKey, string> = {
   'access_link.invalid': 'This access link is not valid.',
   'access_link.expired': 'This access link has expired.',
   'access_link.revoked': 'This access link has been revoked.',
+  // administration
+  'validation.date': 'Please enter a date as YYYY-MM-DD.',
+  'admin.unknown_scope': 'Unknown role.',
+  'admin.last_admin': 'At least one active admin must remain.',
+  'admin.already_verified': 'The e-mail address is already verified.',
+  'admin.owner_not_trainer': 'New owners must be trainers or admins.',
+  'admin.mail_sent': 'The e-mail has been sent.',
+  'company.short_name_format': 'Short name: 2–40 characters, only a–z, 0–9, - and _.',
+  'company.short_name_taken': 'This short name is already taken.',
+  'company.not_empty': 'The company still has members, bookings or company seminars.',
+  'company.manager_scope': 'Only people with the corporateTraining role can manage a company.',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { de, en };

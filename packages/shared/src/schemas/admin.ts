@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { SCOPES } from '../domain/scopes.ts';
+import { encodeMessage as m } from '../i18n/messages.ts';
+import { companyRefSchema } from './auth.ts';
+import { pageQuery } from './common.ts';
+import { email, id, required } from './rules.ts';
+
+/** Contract: docs/api/admin.md */
+
+const dateOnly = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m('validation.date') })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: m('validation.date') });
+
+export const adminUserQuerySchema = pageQuery.extend({
+  q: z.string().trim().max(200).optional(),
+  scope: z.enum([...SCOPES, 'student']).optional(),
+  company_id: id().optional(),
+  status: z.enum(['active', 'disabled', 'unverified']).optional(),
+});
+
+export const adminUserDtoSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  scopes: z.array(z.enum(SCOPES)),
+  disabled: z.boolean(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+  companies: z.array(companyRefSchema.extend({ manager: z.boolean() })),
+});
+export type AdminUserDto = z.infer<typeof adminUserDtoSchema>;
+
+export const adminUserDetailDtoSchema = adminUserDtoSchema.extend({
+  bookings: z.array(
+    z.object({
+      id: z.number().int(),
+      seminar: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+      status: z.string(),
+      price: z.number().int(),
+      currency: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  test_results: z.array(
+    z.object({
+      run_id: z.number().int(),
+      mc_test: z.object({ id: z.number().int(), label: z.string() }),
+      achievedPercent: z.number(),
+      accomp: z.boolean(),
+      passed: z.boolean(),
+      stopped_at: z.string(),
+    }),
+  ),
+});
+export type AdminUserDetailDto = z.infer<typeof adminUserDetailDtoSchema>;
+
+export const setScopesBodySchema = z
+  .object({
+    scopes: z
+      .array(z.enum(SCOPES, { error: m('admin.unknown_scope') }), { error: m('validation.required') })
+      .max(3),
+  })
+  .strict();
+
+export const shortNameRule = () =>
+  z
+    .string({ error: m('validation.required') })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_-]{2,40}$/, { error: m('company.short_name_format') });
+
+export const adminCompanyQuerySchema = pageQuery.extend({ q: z.string().trim().max(200).optional() });
+export const createCompanyBodySchema = z.object({ name: required(200), shortName: shortNameRule() }).strict();
+export const updateCompanyBodySchema = z
+  .object({ name: required(200).optional(), shortName: shortNameRule().optional() })
+  .strict();
+
+export const adminCompanyDtoSchema = companyRefSchema.extend({
+  created_at: z.string(),
+  members_count: z.number().int(),
+  managers: z.array(
+    z.object({ id: z.number().int(), username: z.string(), first_name: z.string(), last_name: z.string() }),
+  ),
+  bookings_count: z.number().int(),
+  seminars_count: z.number().int(),
+  former_short_names: z.array(z.string()),
+});
+export type AdminCompanyDto = z.infer<typeof adminCompanyDtoSchema>;
+
+export const adminMemberDtoSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  scopes: z.array(z.enum(SCOPES)),
+  manager: z.boolean(),
+});
+export type AdminMemberDto = z.infer<typeof adminMemberDtoSchema>;
+export const adminAddMemberBodySchema = z
+  .object({ email: email(), manager: z.boolean().default(false) })
+  .strict();
+export const setManagerBodySchema = z.object({ manager: z.boolean() }).strict();
+
+export const adminSeminarQuerySchema = pageQuery.extend({
+  q: z.string().trim().max(200).optional(),
+  owner_id: id().optional(),
+});
+export const adminSeminarDtoSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  is_public: z.boolean(),
+  isCompany: z.boolean(),
+  company: companyRefSchema.nullable(),
+  owner: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+  }),
+  price: z.number().int(),
+  currency: z.string(),
+  bookings_count: z.number().int(),
+  company_bookings_count: z.number().int(),
+  revenue: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminSeminarDto = z.infer<typeof adminSeminarDtoSchema>;
+export const setOwnerBodySchema = z.object({ owner_id: id() }).strict();
+
+export const adminPaymentQuerySchema = pageQuery.extend({
+  status: z.enum(['open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired']).optional(),
+  from: dateOnly.optional(),
+  to: dateOnly.optional(),
+});
+export const adminPaymentDtoSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  provider: z.string(),
+  provider_id: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  user: z.object({ id: z.number().int(), username: z.string(), email: z.string() }),
+  seminar: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+  booking_id: z.number().int(),
+});
+export type AdminPaymentDto = z.infer<typeof adminPaymentDtoSchema>;
+
+export const AUDIT_ACTIONS = [
+  'user.scopes',
+  'user.disabled',
+  'user.enabled',
+  'user.verification_sent',
+  'user.password_reset',
+  'company.created',
+  'company.updated',
+  'company.deleted',
+  'company.member_added',
+  'company.member_removed',
+  'company.manager_set',
+  'seminar.owner_changed',
+  'graduation.confirmed',
+  'graduation.unconfirmed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditQuerySchema = pageQuery.extend({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  actor_id: id().optional(),
+  target_type: z.enum(['user', 'company', 'seminar', 'graduation']).optional(),
+  from: dateOnly.optional(),
+  to: dateOnly.optional(),
+});
+export const auditEntryDtoSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.number().int().nullable(),
+  target_label: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntryDto = z.infer<typeof auditEntryDtoSchema>;
