@@ -10,6 +10,7 @@ import { usersRepository } from '../modules/users/users.repository.ts';
 import type { Db } from './client.ts';
 import { bookings, chapterFiles, chapterLinks, chapters, seminars, users } from './schema/index.ts';
 import { seedCompanies } from './seed-companies.ts';
+import { seedMcTests } from './seed-mc-tests.ts';
 
 export const DEMO_PASSWORD = 'Demo-Passwort1';
 
@@ -118,6 +119,7 @@ export async function seedDemoData(
     logins.push({ role: u.role, email: u.email, password: DEMO_PASSWORD });
   }
   await seedSeminars(db, ids, opts.uploadDir, opts.currency ?? 'CHF');
+  await seedMcTests(db, ids);
   await seedCompanies(db, {
     companyId: company.id,
     ids,
