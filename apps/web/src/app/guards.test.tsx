@@ -100,21 +100,18 @@ describe('route guards', () => {
   });
 
   it('corporateTraining guard admits corporateTraining or admin', async () => {
-    const page: PageDef = {
-      id: 'employees',
-      path: '/employees',
-      layout: 'default',
-      middleware: ['auth', 'corporateTraining'],
-      load: async () => ({ default: () => <h1>Employees page</h1> }),
-    };
+    // the real /employees page (pages.companies.ts) declares the corporateTraining guard
     for (const [who, allowed] of [
       [users.corporateTraining, true],
       [users.admin, true],
       [users.student, false],
       [users.trainer, false],
     ] as const) {
-      const app = renderApp('/employees', { user: who, pages: [...PAGES, page] });
-      if (allowed) await screen.findByRole('heading', { name: 'Employees page' });
+      const app = renderApp('/employees', {
+        user: who,
+        handlers: { 'GET /api/companies': () => ({ body: [] }) },
+      });
+      if (allowed) await screen.findByRole('heading', { level: 1, name: 'Mitarbeitende' });
       else await screen.findByRole('heading', { level: 1, name: 'Keine Berechtigung' });
       app.unmount();
     }

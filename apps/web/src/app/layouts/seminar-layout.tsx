@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { Tabs } from '@/components/ui/tabs';
+import { companySeminarTabs } from '@/features/companies/tabs';
 import { type SeminarTabId, seminarTabs, useCurrentUser } from '@/lib/auth';
 import { PageFrame } from './page-frame';
 
@@ -13,11 +14,12 @@ const LABEL_KEYS: Record<SeminarTabId, string> = {
   tempList: 'seminar.tabs.tempList',
 };
 
-/** Seminar lists (spec section 2): role-dependent tabs above the page. */
+/** Seminar lists (spec section 2): role-dependent tabs above the page (company tabs on `/company/{name}/…`). */
 export function SeminarLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const tabs = user ? seminarTabs(user) : [];
+  const { name: company } = useParams();
+  const tabs = user ? (company ? companySeminarTabs(user, company) : seminarTabs(user)) : [];
   return (
     <PageFrame name="seminar">
       {tabs.length > 0 ? (

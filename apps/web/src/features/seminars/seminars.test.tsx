@@ -414,7 +414,8 @@ describe('public seminar page and booking', () => {
   });
 
   it('static seminar paths are never slugs', async () => {
-    renderApp('/seminar/tempList', { user: users.corporateTraining });
+    // `/seminar/id` alone is no page (only `/seminar/id/{sid}` is); it must not be read as a slug
+    renderApp('/seminar/id', { user: users.corporateTraining });
     expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeTruthy();
   });
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { CompanyBookingsSection } from '@/features/companies/components/company-bookings-section';
 import { useBookedSeminars } from '@/features/seminars/api/get-booked-seminars';
 import { SeminarArrayList } from '@/features/seminars/components/seminar-lists';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -29,6 +30,7 @@ export default function BookedSeminarsPage() {
           </EmptyState>
         }
       />
+      <CompanyBookingsSection />
     </>
   );
 }

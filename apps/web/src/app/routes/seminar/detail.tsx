@@ -6,6 +6,7 @@ import { QueryState } from '@/components/query-state';
 import { ButtonLink } from '@/components/ui/button';
 import { useSideMenu } from '@/features/chapters/api/get-side-menu';
 import { chapterPaths } from '@/features/chapters/components/chapter-side-menu';
+import { CompanyBookingPanel } from '@/features/companies/components/company-booking-panel';
 import { useSeminar } from '@/features/seminars/api/get-seminar';
 import { DeleteSeminarButton } from '@/features/seminars/components/delete-seminar-button';
 import { PublicToggle } from '@/features/seminars/components/public-toggle';
@@ -111,6 +112,7 @@ function Detail({ seminar }: { seminar: SeminarDto }) {
         }
       />
       {edit || play || booked ? <ChapterOverview seminar={seminar} /> : null}
+      <CompanyBookingPanel seminar={seminar} />
       {edit ? <SeminarBookings seminarId={seminar.id} /> : null}
     </>
   );

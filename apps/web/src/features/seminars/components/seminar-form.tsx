@@ -32,10 +32,12 @@ export interface SeminarFormProps {
   companies: CompanyChoice[];
   currency: string;
   onSaved: (seminar: SeminarDto) => void;
+  /** Start values of a new seminar (e.g. a company seminar made for one company). */
+  defaults?: { isCompany?: boolean; company_id?: number };
 }
 
 /** Create or edit a seminar: title, rich-text description, price, visibility, company, image. */
-export function SeminarForm({ seminar, companies, currency, onSaved }: SeminarFormProps) {
+export function SeminarForm({ seminar, companies, currency, onSaved, defaults }: SeminarFormProps) {
   const { t } = useTranslation();
   const create = useCreateSeminar();
   const update = useUpdateSeminar();
@@ -57,8 +59,12 @@ export function SeminarForm({ seminar, companies, currency, onSaved }: SeminarFo
       description: seminar?.description ?? '',
       price: priceText(seminar?.price ?? 0),
       is_public: seminar?.is_public ?? false,
-      isCompany: seminar?.isCompany ?? false,
-      company_id: seminar?.company_id ? String(seminar.company_id) : '',
+      isCompany: seminar?.isCompany ?? defaults?.isCompany ?? false,
+      company_id: seminar?.company_id
+        ? String(seminar.company_id)
+        : defaults?.company_id
+          ? String(defaults.company_id)
+          : '',
       remove_image: false,
     },
   });

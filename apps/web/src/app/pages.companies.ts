@@ -1,0 +1,80 @@
+/**
+ * The companies feature's pages (merged into PAGES by ./pages.ts): the `/company/{name}` routes,
+ * employees, access links and assigning employees (spec section 2).
+ */
+import type { PageDef } from './page-types';
+
+export const COMPANIES_PAGES: PageDef[] = [
+  {
+    id: 'company',
+    path: '/company/:name',
+    layout: 'seminar',
+    load: () => import('./routes/company/overview'),
+  },
+  {
+    id: 'company-register',
+    path: '/company/:name/register',
+    layout: 'noAuth',
+    auth: false,
+    load: () => import('./routes/company/register'),
+  },
+  {
+    id: 'company-seminars',
+    path: '/company/:name/seminar',
+    layout: 'seminar',
+    load: () => import('./routes/company/seminars'),
+  },
+  {
+    id: 'company-seminars-booked',
+    path: '/company/:name/seminar/booked',
+    layout: 'seminar',
+    load: () => import('./routes/company/booked'),
+  },
+  {
+    id: 'company-seminar-new',
+    path: '/company/:name/seminar/new',
+    layout: 'seminar',
+    middleware: ['trainer'],
+    load: () => import('./routes/company/new'),
+  },
+  {
+    id: 'company-seminars-own',
+    path: '/company/:name/seminar/own',
+    layout: 'seminar',
+    middleware: ['trainer'],
+    load: () => import('./routes/company/own'),
+  },
+  {
+    id: 'company-seminar',
+    path: '/company/:name/seminar/:id',
+    layout: 'seminar',
+    load: () => import('./routes/company/seminar'),
+  },
+  {
+    id: 'employees',
+    path: '/employees',
+    layout: 'default',
+    middleware: ['corporateTraining'],
+    load: () => import('./routes/employees'),
+  },
+  {
+    id: 'seminar-temp-list',
+    path: '/seminar/tempList',
+    layout: 'seminar',
+    middleware: ['corporateTraining'],
+    load: () => import('./routes/seminar/temp-list'),
+  },
+  {
+    id: 'seminar-access-link',
+    path: '/seminar/access-link/:id?',
+    layout: 'default',
+    auth: false,
+    load: () => import('./routes/seminar/access-link'),
+  },
+  {
+    id: 'seminar-assign-user-company',
+    path: '/seminar/id/:sid/assign-user-company',
+    layout: 'seminarSide',
+    load: () => import('./routes/seminar/assign-user-company'),
+  },
+];

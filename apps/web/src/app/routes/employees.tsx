@@ -1,0 +1,131 @@
+import type { CompanyDto } from '@elearn/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { QueryState } from '@/components/query-state';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SearchBox } from '@/components/ui/search-box';
+import { useCompanies } from '@/features/companies/api/get-companies';
+import { useEmployees } from '@/features/companies/api/get-employees';
+import { AddMemberForm } from '@/features/companies/components/add-member-form';
+import { EmployeeTable } from '@/features/companies/components/employee-table';
+import { InvitationPanel } from '@/features/companies/components/invitation-panel';
+import { useListParams } from '@/features/seminars/components/seminar-lists';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { isAdmin, useCurrentUser } from '@/lib/auth';
+
+function CompanyPicker({ companies, current }: { companies: CompanyDto[]; current: CompanyDto }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const id = `company-picker${useId().replace(/:/g, '')}`;
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {t('company.employees.company')}
+      </label>
+      <div className="control">
+        <div className="select">
+          <select
+            id={id}
+            value={String(current.id)}
+            onChange={(event) => {
+              const next = new URLSearchParams(params);
+              next.set('company', event.target.value);
+              next.delete('page');
+              next.delete('q');
+              setParams(next);
+            }}
+            data-testid="employees-company"
+          >
+            {companies.map((company) => (
+              <option key={company.id} value={String(company.id)}>
+                {company.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Employees({ company }: { company: CompanyDto }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { page, q } = useListParams();
+  const employees = useEmployees(company.id);
+  return (
+    <>
+      <div className="columns">
+        <div className="column is-7">
+          <section className="box" data-testid="add-member">
+            <AddMemberForm companyId={company.id} companyName={company.name} />
+          </section>
+        </div>
+        <div className="column">
+          <InvitationPanel companyId={company.id} />
+        </div>
+      </div>
+      <section aria-labelledby="employees-title" className="mt-5">
+        <h2 className="title is-4" id="employees-title">
+          {t('company.employees.listTitle', { company: company.name })}
+        </h2>
+        <SearchBox label={t('company.employees.search')} testId="employees-search" />
+        <QueryState query={employees}>
+          {(list) => (
+            <EmployeeTable
+              companyId={company.id}
+              employees={list}
+              currentUserId={user?.id ?? null}
+              q={q}
+              page={page}
+            />
+          )}
+        </QueryState>
+      </section>
+    </>
+  );
+}
+
+/**
+ * `/employees` (corporateTraining, admin): the employees of the managed company with their
+ * seminars, progress and test results; add by e-mail, remove, and the invitation link.
+ */
+export default function EmployeesPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const companies = useCompanies();
+  usePageTitle(t('company.employees.title'));
+  return (
+    <>
+      <h1 className="title is-3">{t('company.employees.title')}</h1>
+      <QueryState query={companies}>
+        {(all) => {
+          const managed = isAdmin(user) ? all : all.filter((company) => company.manager);
+          if (managed.length === 0) {
+            return (
+              <EmptyState title={t('company.employees.noCompany')} testId="employees-no-company">
+                <p>{t('company.employees.noCompanyText')}</p>
+              </EmptyState>
+            );
+          }
+          const wanted = Number(params.get('company'));
+          const current = managed.find((company) => company.id === wanted) ?? managed[0]!;
+          return (
+            <>
+              {managed.length > 1 ? (
+                <CompanyPicker companies={managed} current={current} />
+              ) : (
+                <p className="subtitle is-5" data-testid="employees-company-name">
+                  {current.name}
+                </p>
+              )}
+              <Employees key={current.id} company={current} />
+            </>
+          );
+        }}
+      </QueryState>
+    </>
+  );
+}

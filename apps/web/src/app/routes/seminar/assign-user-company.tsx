@@ -1,0 +1,180 @@
+import type { CompanyDto, SeminarDto } from '@elearn/shared';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Params, useParams, useSearchParams } from 'react-router';
+import { AppLink } from '@/components/app-link';
+import { PageLoader } from '@/components/layout/page-loader';
+import { QueryError, QueryState } from '@/components/query-state';
+import { Notification } from '@/components/ui/notification';
+import { useCompanies } from '@/features/companies/api/get-companies';
+import { useEmployees } from '@/features/companies/api/get-employees';
+import { useSeminarAssignments } from '@/features/companies/api/get-seminar-assignments';
+import { type SeminarCompanyRow, useSeminarCompanies } from '@/features/companies/api/get-seminar-companies';
+import { AssignEmployees } from '@/features/companies/components/assign-employees';
+import { AssignmentsOverview } from '@/features/companies/components/assignments-overview';
+import {
+  CompanyBookingPanel,
+  GRANTING_STATUSES,
+} from '@/features/companies/components/company-booking-panel';
+import { useSeminar } from '@/features/seminars/api/get-seminar';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { isAdmin, useCurrentUser } from '@/lib/auth';
+import { idParam } from '@/lib/current-ids';
+
+export const check = (params: Params) => idParam(params.sid) !== null;
+
+function CompanyChoice({ companies, current }: { companies: CompanyDto[]; current: CompanyDto }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const id = `assign-company${useId().replace(/:/g, '')}`;
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {t('company.assign.company')}
+      </label>
+      <div className="control">
+        <div className="select">
+          <select
+            id={id}
+            value={String(current.id)}
+            onChange={(event) => {
+              const next = new URLSearchParams(params);
+              next.set('company', event.target.value);
+              setParams(next, { replace: true });
+            }}
+            data-testid="assign-company"
+          >
+            {companies.map((company) => (
+              <option key={company.id} value={String(company.id)}>
+                {company.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ForCompany({
+  seminar,
+  company,
+  row,
+}: {
+  seminar: SeminarDto;
+  company: CompanyDto;
+  row: SeminarCompanyRow | undefined;
+}) {
+  const { t } = useTranslation();
+  const granted = !!row && GRANTING_STATUSES.has(row.status);
+  const employees = useEmployees(granted ? company.id : null);
+  const assignments = useSeminarAssignments(seminar.id, granted);
+  if (!granted) {
+    return (
+      <>
+        <Notification variant="warning" role="status">
+          <span data-testid="assign-not-booked">
+            {t('company.assign.notBooked', { company: company.name })}
+          </span>
+        </Notification>
+        <CompanyBookingPanel seminar={seminar} />
+      </>
+    );
+  }
+  return (
+    <QueryState query={employees}>
+      {(list) => (
+        <QueryState query={assignments}>
+          {(rows) => (
+            <AssignEmployees
+              seminarId={seminar.id}
+              seminarTitle={seminar.title}
+              companyId={company.id}
+              employees={list}
+              assignments={rows.filter((assignment) => assignment.company.id === company.id)}
+            />
+          )}
+        </QueryState>
+      )}
+    </QueryState>
+  );
+}
+
+function AssignPage({ seminar }: { seminar: SeminarDto }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const companies = useCompanies();
+  const rows = useSeminarCompanies(seminar.id);
+  const owner = seminar.abilities.edit;
+  const assignments = useSeminarAssignments(seminar.id, owner);
+  usePageTitle(t('company.assign.title'));
+
+  if (companies.isPending || rows.isPending) return <PageLoader />;
+  if (companies.isError)
+    return <QueryError error={companies.error} onRetry={() => void companies.refetch()} />;
+  const all = companies.data ?? [];
+  const managed = (isAdmin(user) ? all : all.filter((company) => company.manager)).filter(
+    (company) => !seminar.isCompany || company.id === seminar.company_id,
+  );
+  const bookings = rows.data ?? [];
+
+  let body: ReactNode;
+  if (managed.length > 0) {
+    const wanted = Number(params.get('company'));
+    const current =
+      managed.find((company) => company.id === wanted) ??
+      managed.find((company) => bookings.some((row) => row.company.id === company.id)) ??
+      managed[0]!;
+    body = (
+      <>
+        {managed.length > 1 ? <CompanyChoice companies={managed} current={current} /> : null}
+        <ForCompany
+          key={current.id}
+          seminar={seminar}
+          company={current}
+          row={bookings.find((row) => row.company.id === current.id)}
+        />
+      </>
+    );
+  } else if (owner) {
+    body = (
+      <QueryState query={assignments}>
+        {(list) => <AssignmentsOverview companies={bookings} assignments={list} />}
+      </QueryState>
+    );
+  } else {
+    body = (
+      <Notification variant="warning" role="alert">
+        <span data-testid="assign-forbidden">{t('company.assign.forbidden')}</span>
+      </Notification>
+    );
+  }
+
+  return (
+    <section data-testid="assign-page">
+      <h1 className="title is-3">{t('company.assign.title')}</h1>
+      <p className="subtitle is-5">
+        <AppLink to={`/seminar/id/${seminar.id}`} data-testid="assign-seminar-title">
+          {seminar.title}
+        </AppLink>
+      </p>
+      {body}
+    </section>
+  );
+}
+
+/**
+ * `/seminar/id/{sid}/assign-user-company`: a company manager assigns and unassigns the company's
+ * employees (search, multi-select) and creates access links; the seminar's owner sees the
+ * companies and assignments.
+ */
+export default function AssignUserCompanyPage() {
+  const sid = idParam(useParams().sid)!;
+  const query = useSeminar(sid);
+  return (
+    <QueryState query={query} notFoundOn404>
+      {(seminar) => <AssignPage seminar={seminar} />}
+    </QueryState>
+  );
+}

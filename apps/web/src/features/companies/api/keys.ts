@@ -1,0 +1,19 @@
+/** Query keys of the companies feature (one root, so a change can refresh every company query). */
+export const companyKeys = {
+  all: ['companies'] as const,
+  list: () => ['companies', 'list'] as const,
+  byName: (name: string) => ['companies', 'by-name', name.toLowerCase()] as const,
+  seminars: (companyId: number) => ['companies', 'company', companyId, 'seminars'] as const,
+  employees: (companyId: number) => ['companies', 'company', companyId, 'users'] as const,
+  invitation: (companyId: number) => ['companies', 'company', companyId, 'invitation'] as const,
+  invitationInfo: (token: string) => ['companies', 'invitation-info', token] as const,
+  bookings: () => ['companies', 'bookings'] as const,
+  seminarCompanies: (seminarId: number) => ['companies', 'seminar', seminarId, 'companies'] as const,
+  seminarAssignments: (seminarId: number) => ['companies', 'seminar', seminarId, 'assignments'] as const,
+  accessLinks: () => ['companies', 'access-links'] as const,
+  accessLinkPage: (page: number) => ['companies', 'access-links', page] as const,
+  accessLinkPlay: (token: string) => ['companies', 'access-link-play', token] as const,
+};
+
+/** The seminar queries of the seminars feature (root key), refreshed after a company booking. */
+export const SEMINARS_ROOT_KEY = ['seminars'] as const;

@@ -1,0 +1,130 @@
+import type { CompanyDto, SeminarDto } from '@elearn/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Notification } from '@/components/ui/notification';
+import { hasScope, useCurrentUser } from '@/lib/auth';
+import { notify } from '@/lib/notifications';
+import { useBookCompanyFree } from '../api/book-company-free';
+import { useCompanies } from '../api/get-companies';
+import { type SeminarCompanyRow, useSeminarCompanies } from '../api/get-seminar-companies';
+import { companyPaths } from '../tabs';
+
+/** Booking statuses that grant the seminar (docs/api/companies.md). */
+export const GRANTING_STATUSES = new Set(['free', 'paid']);
+
+function CompanyRow({
+  seminar,
+  company,
+  row,
+}: {
+  seminar: SeminarDto;
+  company: CompanyDto;
+  row: SeminarCompanyRow | undefined;
+}) {
+  const { t } = useTranslation();
+  const book = useBookCompanyFree();
+  const [error, setError] = useState<string | null>(null);
+
+  if (row && GRANTING_STATUSES.has(row.status)) {
+    return (
+      <li className="mb-3" data-testid="company-booking-booked" data-company-id={company.id}>
+        <p className="mb-2">
+          {t('company.booking.booked', { company: company.name, count: row.assigned_count })}
+        </p>
+        <ButtonLink
+          to={companyPaths.assign(seminar.id)}
+          variant="primary"
+          size="small"
+          data-testid="company-booking-assign"
+        >
+          {t('company.booking.assign')}
+        </ButtonLink>
+      </li>
+    );
+  }
+  if (row) {
+    return (
+      <li className="mb-3" data-testid="company-booking-pending" data-company-id={company.id}>
+        {t('company.booking.status', {
+          company: company.name,
+          status: t(`company.status.${row.status}`, { defaultValue: row.status }),
+        })}
+      </li>
+    );
+  }
+  if (seminar.price > 0) {
+    return (
+      <li className="mb-3" data-testid="company-booking-paid" data-company-id={company.id}>
+        {t('company.booking.paidNotAvailable', { company: company.name })}
+      </li>
+    );
+  }
+  return (
+    <li className="mb-3" data-company-id={company.id}>
+      {error ? (
+        <Notification variant="danger" role="alert" onClose={() => setError(null)}>
+          {error}
+        </Notification>
+      ) : null}
+      <Button
+        variant="primary"
+        isLoading={book.isPending}
+        onClick={() => {
+          setError(null);
+          book.mutate(
+            { seminarId: seminar.id, companyId: company.id },
+            {
+              onSuccess: () =>
+                notify(
+                  'success',
+                  t('company.booking.success', { title: seminar.title, company: company.name }),
+                ),
+              onError: (err) => setError(err.message),
+            },
+          );
+        }}
+        data-testid="company-booking-submit"
+      >
+        {t('company.booking.bookFor', { company: company.name })}
+      </Button>
+    </li>
+  );
+}
+
+function Panel({ seminar, companies }: { seminar: SeminarDto; companies: CompanyDto[] }) {
+  const { t } = useTranslation();
+  const rows = useSeminarCompanies(seminar.id);
+  if (rows.isPending) return null;
+  const byCompany = new Map((rows.data ?? []).map((row) => [row.company.id, row]));
+  return (
+    <section className="box mt-4" aria-labelledby="company-booking-title" data-testid="company-booking">
+      <h2 className="title is-5" id="company-booking-title">
+        {t('company.booking.title')}
+      </h2>
+      <p className="mb-3">{t('company.booking.text')}</p>
+      <ul>
+        {companies.map((company) => (
+          <CompanyRow key={company.id} seminar={seminar} company={company} row={byCompany.get(company.id)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * For corporateTraining managers on a seminar's booking or detail page: book the seminar for
+ * the company they manage (free seminars; paid company bookings are not offered yet), or go on
+ * to assigning employees once it is booked.
+ */
+export function CompanyBookingPanel({ seminar }: { seminar: SeminarDto }) {
+  const user = useCurrentUser();
+  const corporate = hasScope(user, 'corporateTraining');
+  const companies = useCompanies(corporate);
+  if (!corporate || seminar.abilities.edit) return null;
+  const managed = (companies.data ?? []).filter(
+    (company) => company.manager && (!seminar.isCompany || seminar.company_id === company.id),
+  );
+  if (managed.length === 0) return null;
+  return <Panel seminar={seminar} companies={managed} />;
+}
