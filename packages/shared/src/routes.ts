@@ -65,8 +65,19 @@ export const PAGE_ROUTES = [
   '/user/:slug',
 ] as const;
 
-/** Routes added beyond the spec (admin area of the administration issue lives here later). */
-export const EXTRA_PAGE_ROUTES = ['/admin', '/trainer', '/payment/test-checkout/:paymentId'] as const;
+/** Routes added beyond the spec: the admin area (administration issue) and the test checkout. */
+export const EXTRA_PAGE_ROUTES = [
+  '/admin',
+  '/admin/users',
+  '/admin/users/:id',
+  '/admin/companies',
+  '/admin/companies/:id',
+  '/admin/seminars',
+  '/admin/payments',
+  '/admin/audit',
+  '/trainer',
+  '/payment/test-checkout/:paymentId',
+] as const;
 
 export const EN_PREFIX = '/en';
 

@@ -4,6 +4,7 @@
  * @elearn/shared (typed), so the server's list of page paths and this table can't drift.
  */
 import type { PageDef } from './page-types';
+import { ADMIN_PAGES } from './pages.admin';
 import { COMPANIES_PAGES } from './pages.companies';
 import { MC_TESTS_PAGES } from './pages.mc-tests';
 import { PAYMENTS_PAGES } from './pages.payments';
@@ -217,4 +218,5 @@ export const PAGES: PageDef[] = [
   ...MC_TESTS_PAGES,
   ...PAYMENTS_PAGES,
   ...COMPANIES_PAGES,
+  ...ADMIN_PAGES,
 ];
