@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './companies.ts';
 export * from './company-bookings.ts';
 export * from './payments.ts';
