@@ -13,8 +13,19 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Statuses of a booking: `free` and `paid` grant the seminar; a priced booking follows its payments. */
-export const BOOKING_STATUSES = ['free', 'paid', 'pending', 'failed', 'canceled', 'expired'] as const;
+/**
+ * Statuses of a booking: `free`, `paid` and `company` (an assignment to a company booking) grant
+ * the seminar; a priced booking is `pending` and then follows its payments.
+ */
+export const BOOKING_STATUSES = [
+  'free',
+  'paid',
+  'pending',
+  'failed',
+  'canceled',
+  'expired',
+  'company',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** `POST /api/booking/now`: only the seminar; price, currency and description come from the server. */

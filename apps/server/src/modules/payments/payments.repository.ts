@@ -5,6 +5,7 @@ import {
   allowedFrom,
   bookingStatusFor,
   IN_PROGRESS_STATUSES,
+  PAYMENT_MANAGED_STATUSES,
   STORED_STATUSES,
   type StoredPaymentStatus,
 } from './payments.state.ts';
@@ -217,7 +218,13 @@ export const paymentsRepository = {
     const [row] = await db
       .update(bookings)
       .set({ status: 'paid', grantedAt: at, updatedAt: at })
-      .where(and(eq(bookings.id, bookingId), isNull(bookings.grantedAt)))
+      .where(
+        and(
+          eq(bookings.id, bookingId),
+          isNull(bookings.grantedAt),
+          inArray(bookings.status, [...PAYMENT_MANAGED_STATUSES]),
+        ),
+      )
       .returning();
     return row;
   },
@@ -226,7 +233,13 @@ export const paymentsRepository = {
     await db
       .update(bookings)
       .set({ status: derivedStatus, updatedAt: new Date() })
-      .where(and(eq(bookings.id, bookingId), isNull(bookings.grantedAt)));
+      .where(
+        and(
+          eq(bookings.id, bookingId),
+          isNull(bookings.grantedAt),
+          inArray(bookings.status, [...PAYMENT_MANAGED_STATUSES]),
+        ),
+      );
   },
   /** one page of a user's attempts (placeholders left out), newest first, with their seminar */
   async pageOfUser(db: DbOrTx, userId: number, limit: number, offset: number) {

@@ -412,6 +412,16 @@ describe('paid bookings with Mollie', () => {
     const owned = await fx.seminar(trainer.id, { price: PRICE, bookedBy: [user.id] });
     const already = await post({ seminarId: owned.id });
     expect([already.statusCode, already.json().code]).toEqual([409, 'booking.already_booked']);
+    // an assignment to a company booking holds the seminar as well
+    const assigned = await pricedSeminar();
+    await db()
+      .insert(bookings)
+      .values({ seminarId: assigned.id, userId: user.id, status: 'company', currency: 'CHF' });
+    const byAssigned = await post({ seminarId: assigned.id });
+    expect([byAssigned.statusCode, byAssigned.json().code]).toEqual([409, 'booking.already_booked']);
+    expect((await db().select().from(bookings).where(eq(bookings.seminarId, assigned.id)))[0]?.status).toBe(
+      'company',
+    );
     // a free seminar (price 0) is booked through /api/booking/free
     const free = await pricedSeminar({ price: 0 });
     const byFree = await post({ seminarId: free.id });

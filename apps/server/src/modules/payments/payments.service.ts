@@ -29,7 +29,7 @@ import {
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 import {
   canPayAgain,
-  GRANTING_STATUSES,
+  holdsSeminar,
   IN_PROGRESS_STATUSES,
   type StoredPaymentStatus,
 } from './payments.state.ts';
@@ -159,7 +159,7 @@ export function createPaymentsService(deps: {
     const { booking, seminar } = await ownBooking(actor, bookingId);
     const attempts = await repo.listOfBooking(db, booking.id);
     const status = booking.status as BookingStatus;
-    const granted = booking.grantedAt !== null && GRANTING_STATUSES.includes(status);
+    const granted = holdsSeminar(status);
     const open = attempts.find((p) => p.status === 'open' && p.provider === provider?.name);
     const payable = seminar.isPublic && !seminar.isCompany && seminar.price > 0 && provider !== null;
     return {
@@ -198,7 +198,7 @@ export function createPaymentsService(deps: {
       await repo.insertPendingBooking(tx, { seminarId, userId: actor.id, price, currency: config.currency });
       const booking = await repo.lockBooking(tx, seminarId, actor.id);
       if (!booking) return { kind: 'retry' } as const; // removed meanwhile by a failed attempt
-      if (GRANTING_STATUSES.includes(booking.status as BookingStatus) || booking.grantedAt) {
+      if (holdsSeminar(booking.status) || booking.grantedAt) {
         throw conflict('booking.already_booked', 'booking.already_booked');
       }
       await repo.deleteStaleCreating(tx, booking.id, new Date(now() - STALE_CREATING_MS));
@@ -239,7 +239,7 @@ export function createPaymentsService(deps: {
       const { seminar } = await seminars.access(actor, seminarId);
       if (seminar.ownerId === actor.id) throw conflict('booking.own_seminar', 'booking.own_seminar');
       const existing = await repo.findBooking(db, seminarId, actor.id);
-      if (existing && (GRANTING_STATUSES.includes(existing.status as BookingStatus) || existing.grantedAt)) {
+      if (existing && (holdsSeminar(existing.status) || existing.grantedAt)) {
         throw conflict('booking.already_booked', 'booking.already_booked');
       }
       if (!seminar.isPublic || seminar.isCompany)

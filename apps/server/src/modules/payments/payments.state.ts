@@ -26,8 +26,20 @@ export const IN_PROGRESS_STATUSES: readonly StoredPaymentStatus[] = [
   'pending',
   'authorized',
 ];
-/** Booking statuses that grant the seminar. */
-export const GRANTING_STATUSES: readonly BookingStatus[] = ['free', 'paid'];
+/**
+ * The booking statuses payments manage: waiting for a payment or ended without one. Only these
+ * are ever changed by a payment; a booking in any other status (`free`, `paid`, a `company`
+ * assignment) holds the seminar already and is never touched.
+ */
+export const PAYMENT_MANAGED_STATUSES: readonly BookingStatus[] = [
+  'pending',
+  'failed',
+  'canceled',
+  'expired',
+];
+
+/** The user holds the seminar through this booking (free, paid, or a company assignment). */
+export const holdsSeminar = (status: string) => !PAYMENT_MANAGED_STATUSES.includes(status as BookingStatus);
 
 /** Mollie's order of a payment's life: open → pending → authorized → a final status. */
 const RANK: Record<StoredPaymentStatus, number> = {

@@ -10,6 +10,7 @@ const COLOR: Record<PaymentStatus | BookingStatus, string> = {
   failed: 'is-danger',
   canceled: 'is-warning',
   expired: 'is-warning',
+  company: 'is-success',
 };
 
 /** The status of a payment or booking as a coloured tag with its name in the page language. */
