@@ -13,6 +13,7 @@ import { createScratchPostgres, openDatabase } from '../src/db/client.ts';
 import { bookings, chapterFiles, chapterLinks, chapters, seminars, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
+import { generateMcTestBench, measureMcTests, printMcTests } from './mc-tests.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -141,6 +142,7 @@ async function generate(databaseUrl: string | undefined, dataDir: string) {
 async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
   const { users: userCount, playId } = await generate(databaseUrl, dataDir);
+  const mcData = await generateMcTestBench(databaseUrl, dataDir);
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     DEMO_DATA: '0',
@@ -173,6 +175,8 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
       { cookie },
     ),
   ];
+  const mc = await measureMcTests(server.base, mcData, BENCH_PASSWORD, measure);
+  results.push(mc.history);
   const rss = await rssMb(server.child.pid ?? 0);
   server.child.kill('SIGTERM');
   await server.exited;
@@ -208,6 +212,7 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
     if (!met) allMet = false;
     console.log(`goal ${r.name} ≥ ${goal} % of baseline: ${met ? 'met' : 'NOT met'} (${ratio.toFixed(1)} %)`);
   });
+  if (!printMcTests(mc, base)) allMet = false;
   return allMet;
 }
 
