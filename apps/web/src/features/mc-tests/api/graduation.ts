@@ -64,12 +64,26 @@ export function useGrantRun() {
   });
 }
 
-/** The file name of an export: `<label>_<YYYYMMDD-HHmmss>.xlsx` (unsafe characters → `_`). */
+/**
+ * The file name of an export, by the server's rule: `<label>_<YYYYMMDD-HHmmss>.xlsx` (UTC), every
+ * character but letters, digits, space and `._-` replaced by `_`.
+ */
 export function exportFileName(label: string, now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
-  const safe = label.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'test';
-  return `${safe}_${stamp}.xlsx`;
+  const base =
+    label
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N} ._-]+/gu, '_')
+      .replace(/\s+/g, ' ')
+      .replace(/_+/g, '_')
+      .replace(/^[\s._-]+|[\s._-]+$/g, '')
+      .slice(0, 80)
+      .trim() || 'test';
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/-|:/g, '')
+    .replace('T', '-');
+  return `${base}_${stamp}.xlsx`;
 }
 
 /** `GET /api/graduate/export/{id}` as a blob, saved as `<label>_<timestamp>.xlsx`. */
