@@ -39,7 +39,7 @@ function Player({ token, play }: { token: string; play: AccessLinkPlay }) {
         <AccessLinkChapterMenu token={token} chapters={chapters} currentId={found?.chapter.id ?? null} />
       </aside>
       <div className="column">
-        <p className="is-size-7 has-text-grey mb-2" data-testid="access-link-expires">
+        <p className="is-size-6 has-text-grey mb-3" data-testid="access-link-expires">
           {t('company.play.greeting', { name: play.employee.first_name })}{' '}
           {t('company.play.expires', { date: formatDateTime(play.expires_at, locale) })}
         </p>
