@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bookedAbilities, chapterDto, seminarDto, sideMenuOf } from '@/testing/fixtures';
 import { currentUrl, renderApp, users } from '@/testing/test-utils';
+import { exportFileName } from './api/graduation';
 import { mcTestTabs } from './tabs';
 import {
   assignedDto,
@@ -731,5 +732,14 @@ describe('tests on the chapter play page', () => {
     await waitFor(() => expect(fetchMock.callsTo('GET /api/mc_tests/chapter/10')).toHaveLength(1));
     expect(screen.queryByTestId('chapter-tests')).toBeNull();
     expect(screen.queryByTestId('chapter-tests-none')).toBeNull();
+  });
+});
+
+describe('export file name', () => {
+  it('is <label>_<UTC timestamp>.xlsx with unsafe characters replaced, like the server names it', () => {
+    const at = new Date('2025-03-04T10:05:06.789Z');
+    expect(exportFileName('Abschlusstest Excel', at)).toBe('Abschlusstest Excel_20250304-100506.xlsx');
+    expect(exportFileName('Prüfung: Teil 1/2', at)).toBe('Prüfung_ Teil 1_2_20250304-100506.xlsx');
+    expect(exportFileName('***', at)).toBe('test_20250304-100506.xlsx');
   });
 });
