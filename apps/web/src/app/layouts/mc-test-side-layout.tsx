@@ -136,7 +136,8 @@ export function McTestSideLayout() {
             </ul>
           </nav>
         </aside>
-        <div className="column">
+        {/* min-width 0: a wide table scrolls inside its container instead of widening the page */}
+        <div className="column" style={{ minWidth: 0 }}>
           <Outlet />
         </div>
       </div>

@@ -605,6 +605,41 @@ describe('owner pages', () => {
     });
   });
 
+  it('the editor checks and saves label, threshold and mode', async () => {
+    const { user, fetchMock } = renderApp('/mcTest/5/edit', {
+      user: users.trainer,
+      handlers: {
+        'GET /api/mc_tests/5': () => ({ body: mcTestDto() }),
+        'GET /api/mc_tests': () => ({ body: paged([mcTestItem()]) }),
+        'GET /api/chapters/mcTests/owner': () => ({ body: [] }),
+        'PATCH /api/mc_tests/update': (req) => ({
+          body: mcTestDto({ ...(req.json() as object), updated_at: '2025-03-05T10:00:00.000Z' }),
+        }),
+      },
+    });
+    const form = await screen.findByTestId('mc-test-form');
+    const threshold = within(form).getByLabelText('Bestehensgrenze in Prozent');
+    await user.clear(threshold);
+    await user.type(threshold, '101');
+    await user.click(within(form).getByRole('button', { name: 'Speichern' }));
+    expect(await within(form).findByText('Darf höchstens 100 sein.')).toBeTruthy();
+    expect(fetchMock.callsTo('PATCH /api/mc_tests/update')).toHaveLength(0);
+
+    await user.clear(threshold);
+    await user.type(threshold, '70');
+    await user.selectOptions(within(form).getByLabelText('Modus'), 'practice');
+    await user.click(within(form).getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Die Einstellungen wurden gespeichert.')).toBeTruthy();
+    expect(fetchMock.callsTo('PATCH /api/mc_tests/update')[0]!.json()).toEqual({
+      id: 5,
+      label: 'Abschlusstest',
+      percent_to_accomplish: 70,
+      mode: 'practice',
+    });
+    // the editor has no chapters to offer yet: it says so
+    expect(await screen.findByTestId('chapter-attach-empty')).toBeTruthy();
+  });
+
   it('graduates: confirm an accomplished run, grant another exam run after asking', async () => {
     let row = ownerRow();
     const { user, fetchMock } = renderApp('/mcTest/graduate/5', {

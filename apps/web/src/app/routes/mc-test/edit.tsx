@@ -62,7 +62,7 @@ export default function EditTestPage() {
             <h2 className="title is-5" id="mc-test-settings-title">
               {t('mcTest.editor.settings')}
             </h2>
-            <McTestForm key={test.updated_at} test={test} />
+            <McTestForm key={test.id} test={test} />
           </section>
           <ChapterAttach test={test} />
           <TestQuestions test={test} />
