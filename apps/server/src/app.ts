@@ -14,6 +14,8 @@ import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
 import { sweepTmp } from './lib/storage.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { chapterRoutes } from './modules/chapters/chapters.routes.ts';
@@ -282,6 +284,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   // companies, company bookings, access links (docs/api/companies.md)
   await app.register(companyRoutes, { companies });
+  // the admin area and its audit trail (docs/api/admin.md)
+  await app.register(adminRoutes, {
+    admin: createAdminService({ db: database.db, auth, seminars, now: opts.now }),
+  });
   // multiple-choice tests: question pool, tests, runs, graduation (docs/api/mc-tests.md)
   const mcTests = createMcTestsService({ db: database.db, seminars });
   const questions = createQuestionsService({ db: database.db, mcTests });

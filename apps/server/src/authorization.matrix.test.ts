@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, buildTestApp, multipart, type TestApp } from './test/build-test-app.ts';
 import { PDF, SAMPLE_WEBM, seminarFixtures } from './test/fixtures.ts';
+import { ADMIN_ROWS } from './test/matrix/admin.rows.ts';
 import { COMPANIES_ROWS } from './test/matrix/companies.rows.ts';
 import { MC_TESTS_ROWS } from './test/matrix/mc-tests.rows.ts';
 import { PAYMENTS_ROWS } from './test/matrix/payments.rows.ts';
@@ -264,7 +265,7 @@ const CORE_ROWS: Row[] = [
   },
 ];
 
-const MATRIX: Row[] = [...CORE_ROWS, ...MC_TESTS_ROWS, ...PAYMENTS_ROWS, ...COMPANIES_ROWS];
+const MATRIX: Row[] = [...CORE_ROWS, ...MC_TESTS_ROWS, ...PAYMENTS_ROWS, ...COMPANIES_ROWS, ...ADMIN_ROWS];
 
 /** Routes that serve the documentation UI's own files; public by decision (docs/decisions.md). */
 const DOCS_UI = /^\/api\/docs(\/|$)/;

@@ -83,6 +83,21 @@ export function createAuthService(deps: AuthDeps) {
     return mailer.send({ to: user.email, ...mail });
   }
 
+  /** stores a fresh reset token (the previous one ends); returns the mail with the link */
+  async function prepareReset(user: UserRow) {
+    const token = randomToken(32);
+    await db
+      .insert(passwordResetTokens)
+      .values({ email: user.email, tokenHash: sha256Hex(token), createdAt: new Date(now()) })
+      .onConflictDoUpdate({
+        target: passwordResetTokens.email,
+        set: { tokenHash: sha256Hex(token), createdAt: new Date(now()) },
+      });
+    const locale: Locale = user.locale === 'en' ? 'en' : 'de';
+    const url = `${config.appUrl}${localePrefix(locale)}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+    return { to: user.email, ...actionMail('reset', locale, user.firstName, url, LINK_MINUTES) };
+  }
+
   /** @throws validation_failed (422) for a password on the top-3,000 list */
   function refuseCommon(password: string, field = 'password') {
     if (isCommonPassword(password))
@@ -215,20 +230,15 @@ export function createAuthService(deps: AuthDeps) {
       if (perEmail.count > 1 * f) return;
       const user = await usersRepository.findByEmail(db, email);
       if (!user || user.disabledAt) return;
-      const token = randomToken(32);
-      await db
-        .insert(passwordResetTokens)
-        .values({ email, tokenHash: sha256Hex(token), createdAt: new Date(now()) })
-        .onConflictDoUpdate({
-          target: passwordResetTokens.email,
-          set: { tokenHash: sha256Hex(token), createdAt: new Date(now()) },
-        });
-      const locale: Locale = user.locale === 'en' ? 'en' : 'de';
-      const url = `${config.appUrl}${localePrefix(locale)}/reset-password/${token}?email=${encodeURIComponent(email)}`;
-      const mail = actionMail('reset', locale, user.firstName, url, LINK_MINUTES);
+      const mail = await prepareReset(user);
       // not awaited: the answer must not reveal by its timing whether the address exists
-      void mailer.send({ to: user.email, ...mail });
+      void mailer.send(mail);
     },
+
+    /** an admin sends the verification mail again (no throttle: admins only) */
+    sendVerificationTo: (user: UserRow) => sendVerification(user),
+    /** an admin starts a password reset for the user */
+    sendResetTo: async (user: UserRow) => mailer.send(await prepareReset(user)),
 
     /** @throws auth.reset_invalid (422) for an unknown, used, foreign or expired token */
     async resetPassword(body: ResetPasswordBody) {

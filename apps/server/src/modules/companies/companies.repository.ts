@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, companyUsers, users } from '../../db/schema/index.ts';
+import { companies, companyShortNames, companyUsers, users } from '../../db/schema/index.ts';
 import { authDataChanged } from '../../lib/auth-cache.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -30,6 +30,22 @@ export const companiesRepository = {
       .select()
       .from(companies)
       .where(sql`lower(${companies.shortName}) = lower(${shortName})`)
+      .limit(1);
+    return row;
+  },
+  /** by its current or a former short name (any case); the current one wins */
+  async findByAnyShortName(db: DbOrTx, shortName: string): Promise<CompanyRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(companies)
+      .where(
+        or(
+          sql`lower(${companies.shortName}) = lower(${shortName})`,
+          sql`${companies.id} = (select f.company_id from ${companyShortNames} f
+            where lower(f.short_name) = lower(${shortName}))`,
+        ),
+      )
+      .orderBy(sql`lower(${companies.shortName}) = lower(${shortName}) desc`)
       .limit(1);
     return row;
   },

@@ -191,7 +191,8 @@ export function createCompaniesService(deps: {
     },
 
     async byName(actor: AuthUser, shortName: string): Promise<CompanyDto> {
-      const found = await companies.findByShortName(db, shortName);
+      // a former short name still finds the company (its DTO carries the current one)
+      const found = await companies.findByAnyShortName(db, shortName);
       if (!found) throw notFound();
       if (!companyPolicy.member(actor, found.id)) throw forbidden();
       const [row] = (await companies.listFor(db, null)).filter((c) => c.id === found.id);

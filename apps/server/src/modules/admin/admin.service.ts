@@ -1,0 +1,512 @@
+import {
+  type AdminCompanyDto,
+  type AdminMemberDto,
+  type AdminPaymentDto,
+  type AdminSeminarDto,
+  type AdminUserDetailDto,
+  type AdminUserDto,
+  type AuditEntryDto,
+  encodeMessage,
+  type Paginated,
+  SCOPES,
+  type Scope,
+} from '@elearn/shared';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound, validation } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/session.ts';
+import { type AuditEntry, type AuditFilter, auditRepository as audit } from '../audit/audit.repository.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { companiesRepository } from '../companies/companies.repository.ts';
+import { companyBookingsRepository } from '../companies/company-bookings.repository.ts';
+import type { SeminarsService } from '../seminars/seminars.service.ts';
+import { usersRepository } from '../users/users.repository.ts';
+import {
+  type Membership,
+  adminRepository as repo,
+  type UserFilter,
+  type UserRow,
+} from './admin.repository.ts';
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+const DAY_MS = 86_400_000;
+/** `YYYY-MM-DD` → the start of that day (UTC); `to` dates are inclusive, so the end is the next day */
+const dayStart = (d: string | undefined, plusDays = 0) =>
+  d ? new Date(Date.parse(`${d}T00:00:00Z`) + plusDays * DAY_MS) : undefined;
+
+type PageQuery = { page: number; per_page: number };
+const page = (q: PageQuery) => ({ limit: q.per_page, offset: (q.page - 1) * q.per_page });
+function paginator<T>(q: PageQuery, data: T[], total: number): Paginated<T> {
+  return {
+    data,
+    current_page: q.page,
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    per_page: q.per_page,
+    total,
+  };
+}
+
+const lastAdmin = () => conflict('admin.last_admin', 'admin.last_admin');
+const label = (u: Pick<UserRow, 'username' | 'email'>) => `${u.username} <${u.email}>`;
+
+export type AdminService = ReturnType<typeof createAdminService>;
+
+/**
+ * The admin area (docs/api/admin.md): users, scopes, accounts, companies, seminar ownership and
+ * payments, every change recorded in the audit trail within the same transaction.
+ */
+export function createAdminService(deps: {
+  db: Db;
+  auth: AuthService;
+  seminars: SeminarsService;
+  now?: () => number;
+}) {
+  const { db, auth, seminars } = deps;
+  const now = deps.now ?? Date.now;
+  const actorOf = (a: AuthUser) => ({ id: a.id, username: a.username });
+  const record = (tx: Parameters<typeof audit.record>[0], e: AuditEntry) =>
+    audit.record(tx, e, new Date(now()));
+
+  function userDto(row: { user: UserRow; companies: Membership[] }): AdminUserDto {
+    const u = row.user;
+    return {
+      id: u.id,
+      username: u.username,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      email: u.email,
+      scopes: u.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)),
+      disabled: u.disabledAt !== null,
+      email_verified: u.emailVerifiedAt !== null,
+      created_at: iso(u.createdAt),
+      companies: row.companies,
+    };
+  }
+
+  async function userRow(id: number) {
+    const row = await repo.findUser(db, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function companyRow(id: number) {
+    const company = await companiesRepository.findById(db, id);
+    if (!company) throw notFound();
+    return company;
+  }
+
+  async function companyDto(id: number): Promise<AdminCompanyDto> {
+    const { rows } = await repo.listCompanies(db, { id }, { limit: 1, offset: 0 });
+    const r = rows[0];
+    if (!r) throw notFound();
+    return companyListDto(r);
+  }
+
+  function companyListDto(
+    r: Awaited<ReturnType<typeof repo.listCompanies>>['rows'][number],
+  ): AdminCompanyDto {
+    return {
+      id: r.company.id,
+      name: r.company.name,
+      shortName: r.company.shortName,
+      created_at: iso(r.company.createdAt),
+      members_count: r.membersCount,
+      managers: r.managers,
+      bookings_count: r.bookingsCount,
+      seminars_count: r.seminarsCount,
+      former_short_names: r.formerShortNames,
+    };
+  }
+
+  async function memberDtos(companyId: number): Promise<AdminMemberDto[]> {
+    return (await repo.companyMembers(db, companyId)).map((m) => ({
+      id: m.id,
+      username: m.username,
+      first_name: m.firstName,
+      last_name: m.lastName,
+      email: m.email,
+      scopes: m.scopes as Scope[],
+      manager: m.manager,
+    }));
+  }
+
+  async function seminarDto(id: number): Promise<AdminSeminarDto> {
+    const { rows } = await repo.listSeminars(db, { id }, { limit: 1, offset: 0 });
+    const r = rows[0];
+    if (!r) throw notFound();
+    return seminarListDto(r);
+  }
+
+  function seminarListDto(r: Awaited<ReturnType<typeof repo.listSeminars>>['rows'][number]): AdminSeminarDto {
+    return {
+      id: r.seminar.id,
+      title: r.seminar.title,
+      slug: r.seminar.slug,
+      is_public: r.seminar.isPublic,
+      isCompany: r.seminar.isCompany,
+      company: r.company?.id ? r.company : null,
+      owner: {
+        id: r.owner.id,
+        username: r.owner.username,
+        first_name: r.owner.firstName,
+        last_name: r.owner.lastName,
+      },
+      price: r.seminar.price,
+      currency: r.seminar.currency,
+      bookings_count: r.bookingsCount,
+      company_bookings_count: r.companyBookingsCount,
+      revenue: r.revenue,
+      created_at: iso(r.seminar.createdAt),
+    };
+  }
+
+  return {
+    // users
+    async users(q: PageQuery & UserFilter & { company_id?: number }): Promise<Paginated<AdminUserDto>> {
+      const { rows, total } = await repo.listUsers(
+        db,
+        { q: q.q, scope: q.scope, companyId: q.company_id, status: q.status },
+        page(q),
+      );
+      return paginator(q, rows.map(userDto), total);
+    },
+
+    async user(id: number): Promise<AdminUserDetailDto> {
+      const row = await userRow(id);
+      const [bookings, results] = await Promise.all([repo.bookingsOf(db, id), repo.resultsOf(db, id)]);
+      return {
+        ...userDto(row),
+        bookings: bookings.map((b) => ({
+          id: b.id,
+          seminar: b.seminar,
+          status: b.status,
+          price: b.price,
+          currency: b.currency,
+          created_at: iso(b.createdAt),
+        })),
+        test_results: results.map((r) => ({
+          run_id: r.runId,
+          mc_test: r.mcTest,
+          achievedPercent: Number(r.achievedPercent ?? 0),
+          accomp: !!r.accomp,
+          passed: r.passed === 1,
+          stopped_at: iso(r.stoppedAt!),
+        })),
+      };
+    },
+
+    /** @throws admin.last_admin (409) when no active admin would remain */
+    async setScopes(actor: AuthUser, id: number, scopes: Scope[]): Promise<AdminUserDto> {
+      const wanted = SCOPES.filter((s) => scopes.includes(s));
+      await db.transaction(async (tx) => {
+        const admins = await repo.lockActiveAdmins(tx);
+        const row = await repo.findUser(tx, id);
+        if (!row) throw notFound();
+        const before = row.user.scopes;
+        if (admins.includes(id) && !wanted.includes('admin') && admins.length <= 1) throw lastAdmin();
+        await repo.setUser(tx, id, { scopes: wanted });
+        await record(tx, {
+          actor: actorOf(actor),
+          action: 'user.scopes',
+          targetType: 'user',
+          targetId: id,
+          targetLabel: label(row.user),
+          before: { scopes: before },
+          after: { scopes: wanted },
+        });
+      });
+      return userDto(await userRow(id));
+    },
+
+    /** @throws admin.last_admin (409) for the last active admin */
+    async setDisabled(actor: AuthUser, id: number, disabled: boolean): Promise<AdminUserDto> {
+      await db.transaction(async (tx) => {
+        const admins = await repo.lockActiveAdmins(tx);
+        const row = await repo.findUser(tx, id);
+        if (!row) throw notFound();
+        if (disabled && admins.includes(id) && admins.length <= 1) throw lastAdmin();
+        const was = row.user.disabledAt !== null;
+        await repo.setUser(tx, id, {
+          disabledAt: disabled ? (row.user.disabledAt ?? new Date(now())) : null,
+        });
+        if (disabled) await repo.endSessionsOf(tx, id);
+        await record(tx, {
+          actor: actorOf(actor),
+          action: disabled ? 'user.disabled' : 'user.enabled',
+          targetType: 'user',
+          targetId: id,
+          targetLabel: label(row.user),
+          before: { disabled: was },
+          after: { disabled },
+        });
+      });
+      return userDto(await userRow(id));
+    },
+
+    /** @throws admin.already_verified (409) */
+    async resendVerification(actor: AuthUser, id: number): Promise<void> {
+      const { user } = await userRow(id);
+      if (user.emailVerifiedAt) throw conflict('admin.already_verified', 'admin.already_verified');
+      await auth.sendVerificationTo(user);
+      await record(db, {
+        actor: actorOf(actor),
+        action: 'user.verification_sent',
+        targetType: 'user',
+        targetId: id,
+        targetLabel: label(user),
+      });
+    },
+
+    async startPasswordReset(actor: AuthUser, id: number): Promise<void> {
+      const { user } = await userRow(id);
+      await auth.sendResetTo(user);
+      await record(db, {
+        actor: actorOf(actor),
+        action: 'user.password_reset',
+        targetType: 'user',
+        targetId: id,
+        targetLabel: label(user),
+      });
+    },
+
+    // companies
+    async companies(q: PageQuery & { q?: string }): Promise<Paginated<AdminCompanyDto>> {
+      const { rows, total } = await repo.listCompanies(db, { q: q.q }, page(q));
+      return paginator(q, rows.map(companyListDto), total);
+    },
+
+    /** @throws company.short_name_taken (422) */
+    async createCompany(
+      actor: AuthUser,
+      body: { name: string; shortName: string },
+    ): Promise<AdminCompanyDto> {
+      if (await repo.shortNameTaken(db, body.shortName, null)) {
+        throw validation(
+          { shortName: [encodeMessage('company.short_name_taken')] },
+          'company.short_name_taken',
+        );
+      }
+      const company = await db.transaction(async (tx) => {
+        const row = await repo.insertCompany(tx, body);
+        await record(tx, {
+          actor: actorOf(actor),
+          action: 'company.created',
+          targetType: 'company',
+          targetId: row.id,
+          targetLabel: row.name,
+          after: { name: row.name, shortName: row.shortName },
+        });
+        return row;
+      });
+      return companyDto(company.id);
+    },
+
+    /** @throws company.short_name_taken (422) */
+    async updateCompany(
+      actor: AuthUser,
+      id: number,
+      body: { name?: string; shortName?: string },
+    ): Promise<AdminCompanyDto> {
+      const before = await companyRow(id);
+      if (body.shortName && (await repo.shortNameTaken(db, body.shortName, id))) {
+        throw validation(
+          { shortName: [encodeMessage('company.short_name_taken')] },
+          'company.short_name_taken',
+        );
+      }
+      await db.transaction(async (tx) => {
+        await repo.updateCompany(tx, id, before, body);
+        await record(tx, {
+          actor: actorOf(actor),
+          action: 'company.updated',
+          targetType: 'company',
+          targetId: id,
+          targetLabel: body.name ?? before.name,
+          before: { name: before.name, shortName: before.shortName },
+          after: { name: body.name ?? before.name, shortName: body.shortName ?? before.shortName },
+        });
+      });
+      return companyDto(id);
+    },
+
+    /** @throws company.not_empty (409) */
+    async deleteCompany(actor: AuthUser, id: number): Promise<void> {
+      const company = await companyRow(id);
+      const usage = await repo.companyUsage(db, id);
+      if (usage.members + usage.bookings + usage.seminars > 0) {
+        throw conflict('company.not_empty', 'company.not_empty');
+      }
+      await db.transaction(async (tx) => {
+        await repo.deleteCompany(tx, id);
+        await record(tx, {
+          actor: actorOf(actor),
+          action: 'company.deleted',
+          targetType: 'company',
+          targetId: id,
+          targetLabel: company.name,
+          before: { name: company.name, shortName: company.shortName },
+        });
+      });
+    },
+
+    async members(id: number): Promise<AdminMemberDto[]> {
+      await companyRow(id);
+      return memberDtos(id);
+    },
+
+    /** @throws company.user_unknown (422), company.already_member (409), company.manager_scope (422) */
+    async addMember(actor: AuthUser, id: number, body: { email: string; manager: boolean }) {
+      const company = await companyRow(id);
+      const user = await usersRepository.findByEmail(db, body.email);
+      if (!user) throw validation({ email: [encodeMessage('company.user_unknown')] }, 'company.user_unknown');
+      if ((await companiesRepository.memberIds(db, id, [user.id])).size > 0) {
+        throw conflict('company.already_member', 'company.already_member');
+      }
+      if (body.manager && !user.scopes.includes('corporateTraining')) {
+        throw validation({ manager: [encodeMessage('company.manager_scope')] }, 'company.manager_scope');
+      }
+      await db.transaction(async (tx) => {
+        await companiesRepository.addMember(tx, id, user.id, body.manager);
+        await record(tx, {
+          actor: actorOf(actor),
+          action: 'company.member_added',
+          targetType: 'company',
+          targetId: id,
+          targetLabel: company.name,
+          after: { user: label(user), manager: body.manager },
+        });
+      });
+      return (await memberDtos(id)).find((m) => m.id === user.id)!;
+    },
+
+    /** @throws company.manager_scope (422); 404 for a user who is no member */
+    async setManager(actor: AuthUser, id: number, userId: number, manager: boolean) {
+      const company = await companyRow(id);
+      const member = (await memberDtos(id)).find((m) => m.id === userId);
+      if (!member) throw notFound();
+      if (manager && !member.scopes.includes('corporateTraining')) {
+        throw validation({ manager: [encodeMessage('company.manager_scope')] }, 'company.manager_scope');
+      }
+      await db.transaction(async (tx) => {
+        await repo.setManager(tx, id, userId, manager);
+        await record(tx, {
+          actor: actorOf(actor),
+          action: 'company.manager_set',
+          targetType: 'company',
+          targetId: id,
+          targetLabel: company.name,
+          before: { user: `${member.username} <${member.email}>`, manager: member.manager },
+          after: { user: `${member.username} <${member.email}>`, manager },
+        });
+      });
+      return { ...member, manager };
+    },
+
+    /** 404 for a user who is no member; their assignments of the company's bookings end with it */
+    async removeMember(actor: AuthUser, id: number, userId: number): Promise<void> {
+      const company = await companyRow(id);
+      const member = (await memberDtos(id)).find((m) => m.id === userId);
+      if (!member) throw notFound();
+      await db.transaction(async (tx) => {
+        await companyBookingsRepository.unassignAllOf(tx, id, userId);
+        await companiesRepository.removeMember(tx, id, userId);
+        await record(tx, {
+          actor: actorOf(actor),
+          action: 'company.member_removed',
+          targetType: 'company',
+          targetId: id,
+          targetLabel: company.name,
+          before: { user: `${member.username} <${member.email}>`, manager: member.manager },
+        });
+      });
+    },
+
+    // seminars and payments
+    async seminars(q: PageQuery & { q?: string; owner_id?: number }): Promise<Paginated<AdminSeminarDto>> {
+      const { rows, total } = await repo.listSeminars(db, { q: q.q, ownerId: q.owner_id }, page(q));
+      return paginator(q, rows.map(seminarListDto), total);
+    },
+
+    /** @throws admin.owner_not_trainer (422) */
+    async setSeminarOwner(actor: AuthUser, id: number, ownerId: number): Promise<AdminSeminarDto> {
+      const before = await seminarDto(id);
+      const owner = await usersRepository.findById(db, ownerId);
+      if (
+        !owner ||
+        owner.disabledAt ||
+        !(owner.scopes.includes('trainer') || owner.scopes.includes('admin'))
+      ) {
+        throw validation({ owner_id: [encodeMessage('admin.owner_not_trainer')] }, 'admin.owner_not_trainer');
+      }
+      await db.transaction(async (tx) => {
+        await repo.setSeminarOwner(tx, id, ownerId);
+        await record(tx, {
+          actor: actorOf(actor),
+          action: 'seminar.owner_changed',
+          targetType: 'seminar',
+          targetId: id,
+          targetLabel: before.title,
+          before: { owner: before.owner.username },
+          after: { owner: owner.username },
+        });
+      });
+      seminars.contentChanged();
+      return seminarDto(id);
+    },
+
+    async payments(
+      q: PageQuery & { status?: string; from?: string; to?: string },
+    ): Promise<Paginated<AdminPaymentDto>> {
+      const { rows, total } = await repo.listPayments(
+        db,
+        { status: q.status, from: dayStart(q.from), to: dayStart(q.to, 1) },
+        page(q),
+      );
+      return paginator(
+        q,
+        rows.map((r) => ({
+          id: r.payment.id,
+          status: r.payment.status,
+          amount: r.payment.amount,
+          currency: r.payment.currency,
+          provider: r.payment.provider,
+          provider_id: r.payment.providerId,
+          created_at: iso(r.payment.createdAt),
+          paid_at: isoOrNull(r.payment.paidAt),
+          user: r.user,
+          seminar: r.seminar,
+          booking_id: r.payment.bookingId,
+        })),
+        total,
+      );
+    },
+
+    async audit(
+      q: PageQuery & { action?: string; actor_id?: number; target_type?: string; from?: string; to?: string },
+    ): Promise<Paginated<AuditEntryDto>> {
+      const filter: AuditFilter = {
+        action: q.action,
+        actorId: q.actor_id,
+        targetType: q.target_type,
+        from: dayStart(q.from),
+        to: dayStart(q.to, 1),
+      };
+      const { rows, total } = await audit.list(db, filter, page(q));
+      return paginator(
+        q,
+        rows.map((r) => ({
+          id: r.id,
+          created_at: iso(r.createdAt),
+          actor: r.actorId !== null ? { id: r.actorId, username: r.actorUsername ?? '' } : null,
+          action: r.action,
+          target_type: r.targetType,
+          target_id: r.targetId,
+          target_label: r.targetLabel,
+          before: r.before,
+          after: r.after,
+        })),
+        total,
+      );
+    },
+  };
+}
