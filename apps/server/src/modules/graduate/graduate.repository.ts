@@ -1,4 +1,5 @@
-import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -8,13 +9,13 @@ import {
   userGraduateResults,
   users,
 } from '../../db/schema/index.ts';
+import { PLAY_STATUSES_LIST } from '../seminars/booking-status.ts';
 
 export type RunRow = typeof userGraduateMctests.$inferSelect;
 export type ResultRow = typeof userGraduateResults.$inferSelect;
 export type AnswerCodingJson = ResultRow['answerCoding'];
 
 const confirmer = alias(users, 'confirmer');
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** a run as the owner's lists need it (no snapshot) */
 const ownerRow = {
@@ -48,12 +49,149 @@ export type OwnerRunRow = {
   user: { id: number; firstName: string; lastName: string; email: string };
 };
 
+// Hot statements (bench: 200 concurrent stopTest, the owner history with 2,000 runs) ---------------
+//
+// On PGlite, planning a statement costs several times more than running it, and its driver has no
+// named statements; PGlite is one session, so a server-side PREPARE made once per database serves
+// every later call. The arguments are rendered as SQL literals: numbers must be finite, dates are
+// ISO strings, text doubles its quotes (safe with standard_conforming_strings, checked once). On
+// PostgreSQL the same text runs as an ordinary parameterized query.
+
+type HotValue = number | boolean | string | Date | null;
+interface HotStatement {
+  name: string;
+  /** parameter types of the PREPARE, in order */
+  types: string[];
+  /** the statement with $1… placeholders (each cast where it is used) */
+  text: string;
+}
+const preparedOn = new WeakMap<object, Set<string>>();
+const isPglite = (db: DbOrTx) => '$client' in db && (db as { $client: unknown }).$client instanceof PGlite;
+
+function literal(v: HotValue): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new TypeError('finite number expected');
+    return String(v);
+  }
+  if (v instanceof Date) return `'${v.toISOString()}'`;
+  return `'${v.replace(/'/g, "''")}'`;
+}
+
+async function runHot(
+  db: DbOrTx,
+  stmt: HotStatement,
+  values: HotValue[],
+): Promise<Record<string, unknown>[]> {
+  const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
+  if (isPglite(db)) {
+    let names = preparedOn.get(db);
+    if (!names) {
+      const [row] = rowsOf(await db.execute(sql.raw('show standard_conforming_strings')));
+      if (row?.standard_conforming_strings !== 'on')
+        throw new Error('standard_conforming_strings must be on');
+      names = new Set();
+      preparedOn.set(db, names);
+    }
+    if (!names.has(stmt.name)) {
+      await db.execute(sql.raw(`prepare ${stmt.name}(${stmt.types.join(', ')}) as ${stmt.text}`));
+      names.add(stmt.name);
+    }
+    return rowsOf(await db.execute(sql.raw(`execute ${stmt.name}(${values.map(literal).join(', ')})`)));
+  }
+  const parts = stmt.text.split(/(\$\d+)/).map((part) => {
+    const m = /^\$(\d+)$/.exec(part);
+    return m ? sql`${values[Number(m[1]) - 1]}` : sql.raw(part);
+  });
+  return rowsOf(await db.execute(sql.join(parts, sql.raw(''))));
+}
+
+const RUN_FOR_STOP: HotStatement = {
+  name: 'mc_run_for_stop',
+  types: ['int', 'int'],
+  text: `select r.id, r.user_id, r.mc_test_id, r.started_at, r.stopped_at, r.snapshot::text as snapshot,
+      t.owner_id, t.enabled, c.unlocked as chapter_unlocked, p.unlocked as parent_unlocked,
+      s.owner_id as seminar_owner_id, s.is_public, s.is_company, s.company_id,
+      exists (select 1 from bookings b where b.seminar_id = s.id and b.user_id = $2::int
+        and b.status in ${PLAY_STATUSES_LIST}) as booked
+    from user_graduate_mctests r
+    join mc_tests t on t.id = r.mc_test_id
+    left join chapters c on c.id = t.chapter_id
+    left join chapters p on p.id = c.chapter_id
+    left join seminars s on s.id = c.seminar_id
+    where r.id = $1::int`,
+};
+
+const STOP_RUN: HotStatement = {
+  name: 'mc_stop_run',
+  types: ['int', 'timestamptz', 'float8', 'boolean', 'int', 'int', 'jsonb'],
+  text: `with upd as (
+      update user_graduate_mctests set stopped_at = $2::timestamptz, achieved_percent = $3::float8,
+        accomp = $4::boolean, right_count = $5::int, total_count = $6::int
+      where id = $1::int and stopped_at is null
+      returning id
+    )
+    insert into user_graduate_results (user_graduate_mctest_id, answer_coding, created_at)
+    select id, $7::jsonb, $2::timestamptz from upd
+    on conflict (user_graduate_mctest_id) do nothing
+    returning id`,
+};
+
+/** one page of runs with the total (window count), newest first */
+const OWNER_PAGE: HotStatement = {
+  name: 'mc_owner_history',
+  types: ['int', 'int', 'text', 'int', 'int'],
+  text: `select r.id, r.mc_test_id, r.mode, r.started_at, r.stopped_at, r.achieved_percent, r.accomp,
+      r.right_count, r.total_count, r.passed, r.confirmed_at, t.label,
+      u.id as user_id, u.first_name, u.last_name, u.email, count(*) over () as total
+    from user_graduate_mctests r
+    join mc_tests t on t.id = r.mc_test_id
+    join users u on u.id = r.user_id
+    where ($1::int is null or t.owner_id = $1::int) and ($2::int is null or r.mc_test_id = $2::int)
+      and ($3::text is null or u.first_name ilike $3::text or u.last_name ilike $3::text or u.email ilike $3::text)
+    order by r.started_at desc, r.id desc
+    limit $4::int offset $5::int`,
+};
+const OWNER_COUNT: HotStatement = {
+  name: 'mc_owner_history_count',
+  types: ['int', 'int', 'text'],
+  text: `select count(*)::int as total
+    from user_graduate_mctests r
+    join mc_tests t on t.id = r.mc_test_id
+    join users u on u.id = r.user_id
+    where ($1::int is null or t.owner_id = $1::int) and ($2::int is null or r.mc_test_id = $2::int)
+      and ($3::text is null or u.first_name ilike $3::text or u.last_name ilike $3::text or u.email ilike $3::text)`,
+};
+
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const toDateOrNull = (v: unknown): Date | null => (v == null ? null : toDate(v));
+const toNumOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
+
+/** a run about to be stopped, with what the take rule needs to know about its test */
+export interface RunForStop {
+  run: {
+    id: number;
+    userId: number;
+    mcTestId: number;
+    startedAt: Date;
+    stoppedAt: Date | null;
+    snapshot: RunSnapshot;
+  };
+  facts: {
+    ownerId: number;
+    enabled: number;
+    chapter: {
+      unlocked: number;
+      parentUnlocked: number | null;
+      seminar: { ownerId: number; isPublic: boolean; isCompany: boolean; companyId: number | null };
+      booked: boolean;
+    } | null;
+  };
+}
+
 /** The only place that builds queries on runs and results. */
 export const graduateRepository = {
-  async findRun(db: DbOrTx, id: number): Promise<RunRow | undefined> {
-    const [row] = await db.select().from(userGraduateMctests).where(eq(userGraduateMctests.id, id)).limit(1);
-    return row;
-  },
   async openRun(db: DbOrTx, testId: number, userId: number): Promise<RunRow | undefined> {
     const [row] = await db
       .select()
@@ -87,17 +225,49 @@ export const graduateRepository = {
     values: { achievedPercent: number; accomp: boolean; rightCount: number; totalCount: number; at: Date },
     coding: AnswerCodingJson,
   ): Promise<boolean> {
-    const result = await db.execute(sql`with upd as (
-        update ${userGraduateMctests} set stopped_at = ${values.at.toISOString()}::timestamptz, achieved_percent = ${values.achievedPercent},
-          accomp = ${values.accomp}, right_count = ${values.rightCount}, total_count = ${values.totalCount}
-        where id = ${runId} and stopped_at is null
-        returning id
-      )
-      insert into ${userGraduateResults} (user_graduate_mctest_id, answer_coding, created_at)
-      select id, ${JSON.stringify(coding)}::jsonb, ${values.at.toISOString()}::timestamptz from upd
-      on conflict (user_graduate_mctest_id) do nothing
-      returning id`);
-    return (result as unknown as { rows: unknown[] }).rows.length === 1;
+    const rows = await runHot(db, STOP_RUN, [
+      runId,
+      values.at,
+      values.achievedPercent,
+      values.accomp,
+      values.rightCount,
+      values.totalCount,
+      JSON.stringify(coding),
+    ]);
+    return rows.length === 1;
+  },
+  /** the run, its snapshot and the take facts of its test for `userId`, in one query */
+  async runForStop(db: DbOrTx, runId: number, userId: number): Promise<RunForStop | undefined> {
+    const [r] = await runHot(db, RUN_FOR_STOP, [runId, userId]);
+    if (!r) return undefined;
+    return {
+      run: {
+        id: Number(r.id),
+        userId: Number(r.user_id),
+        mcTestId: Number(r.mc_test_id),
+        startedAt: toDate(r.started_at),
+        stoppedAt: toDateOrNull(r.stopped_at),
+        snapshot: JSON.parse(String(r.snapshot)) as RunSnapshot,
+      },
+      facts: {
+        ownerId: Number(r.owner_id),
+        enabled: Number(r.enabled),
+        chapter:
+          r.chapter_unlocked == null || r.seminar_owner_id == null
+            ? null
+            : {
+                unlocked: Number(r.chapter_unlocked),
+                parentUnlocked: toNumOrNull(r.parent_unlocked),
+                seminar: {
+                  ownerId: Number(r.seminar_owner_id),
+                  isPublic: !!r.is_public,
+                  isCompany: !!r.is_company,
+                  companyId: toNumOrNull(r.company_id),
+                },
+                booked: !!r.booked,
+              },
+      },
+    };
   },
 
   /** the user's runs, newest first, with the result of practice runs */
@@ -130,40 +300,46 @@ export const graduateRepository = {
     return { rows, total: count?.n ?? 0 };
   },
 
-  /** runs of the owner's tests (every test when ownerId is null), newest first: two queries */
+  /**
+   * Runs of the owner's tests (every test when ownerId is null), newest first: one query (the
+   * total comes as a window count); a second only for a page past the end.
+   */
   async ownerPage(
     db: DbOrTx,
     opts: { ownerId: number | null; testId?: number; q?: string; limit: number; offset: number },
   ): Promise<{ rows: OwnerRunRow[]; total: number }> {
-    const conditions: (SQL | undefined)[] = [
-      opts.ownerId !== null ? eq(mcTests.ownerId, opts.ownerId) : undefined,
-      opts.testId !== undefined ? eq(userGraduateMctests.mcTestId, opts.testId) : undefined,
-    ];
-    if (opts.q) {
-      const like = likeOf(opts.q);
-      conditions.push(
-        or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like)),
-      );
-    }
-    const where = and(...conditions);
-    const [rows, [count]] = await Promise.all([
-      db
-        .select(ownerRow)
-        .from(userGraduateMctests)
-        .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
-        .innerJoin(users, eq(users.id, userGraduateMctests.userId))
-        .where(where)
-        .orderBy(desc(userGraduateMctests.startedAt), desc(userGraduateMctests.id))
-        .limit(opts.limit)
-        .offset(opts.offset),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(userGraduateMctests)
-        .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
-        .innerJoin(users, eq(users.id, userGraduateMctests.userId))
-        .where(where),
-    ]);
-    return { rows, total: count?.n ?? 0 };
+    const like = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const filters: HotValue[] = [opts.ownerId, opts.testId ?? null, like];
+    const raw = await runHot(db, OWNER_PAGE, [...filters, opts.limit, opts.offset]);
+    const total =
+      raw.length > 0
+        ? Number(raw[0]!.total)
+        : opts.offset === 0
+          ? 0
+          : Number((await runHot(db, OWNER_COUNT, filters))[0]?.total ?? 0);
+    return {
+      total,
+      rows: raw.map((r) => ({
+        id: Number(r.id),
+        mcTestId: Number(r.mc_test_id),
+        mode: String(r.mode),
+        startedAt: toDate(r.started_at),
+        stoppedAt: toDateOrNull(r.stopped_at),
+        achievedPercent: toNumOrNull(r.achieved_percent),
+        accomp: r.accomp == null ? null : !!r.accomp,
+        rightCount: toNumOrNull(r.right_count),
+        totalCount: toNumOrNull(r.total_count),
+        passed: Number(r.passed),
+        confirmedAt: toDateOrNull(r.confirmed_at),
+        label: String(r.label),
+        user: {
+          id: Number(r.user_id),
+          firstName: String(r.first_name),
+          lastName: String(r.last_name),
+          email: String(r.email),
+        },
+      })),
+    };
   },
   async ownerRowById(db: DbOrTx, runId: number): Promise<OwnerRunRow | undefined> {
     const [row] = await db

@@ -151,10 +151,11 @@ export function createGraduateService(deps: { db: Db; mcTests: McTestsService; n
      *   422 mc_test.answer_invalid, 403/404 when the test may no longer be taken
      */
     async stop(actor: AuthUser, body: StopTestBody['resultSet']): Promise<StopResult> {
-      const run = await repo.findRun(db, body.userGraduateId);
-      if (!run || !mcTestPolicy.ownRun(actor, run)) throw notFound();
+      const found = await repo.runForStop(db, body.userGraduateId, actor.id);
+      if (!found || !mcTestPolicy.ownRun(actor, found.run)) throw notFound();
+      const { run } = found;
       if (run.stoppedAt) throw conflict('mc_test.run_already_stopped', 'mc_test.run_already_stopped');
-      await mcTests.takeAccess(actor, run.mcTestId);
+      mcTests.decide(actor, found.facts);
       const snapshot = run.snapshot;
       const byId = new Map(snapshot.questions.map((q) => [q.id, q]));
       const chosen = new Map<number, Set<number>>();

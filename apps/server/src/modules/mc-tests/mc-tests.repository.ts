@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { type QuestionWithAnswers, questionWithAnswers } from '../questions/questions.repository.ts';
+import { playStatusesSql } from '../seminars/booking-status.ts';
 
 export type McTestRow = typeof mcTests.$inferSelect;
 export interface ChapterRefRow {
@@ -95,11 +96,11 @@ const studentTest = (userId: number) => ({
 
 /**
  * The seminars a user may play, as SQL (the list counterpart of the seminar policy's `play`):
- * an active booking. Companies extend it here and in `seminarPolicy.play`.
+ * a booking whose status grants play (own free or paid booking, or a company assignment).
  */
 const playableBy = (userId: number): SQL =>
   sql`exists (select 1 from ${bookings} b where b.seminar_id = ${seminars.id} and b.user_id = ${userId}
-    and b.status in ('free', 'paid'))`;
+    and b.status in ${playStatusesSql})`;
 
 const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -264,7 +265,7 @@ export const mcTestsRepository = {
           companyId: seminars.companyId,
         },
         booked: sql<boolean>`exists (select 1 from ${bookings} b where b.seminar_id = ${seminars.id}
-          and b.user_id = ${userId} and b.status in ('free', 'paid'))`,
+          and b.user_id = ${userId} and b.status in ${playStatusesSql})`,
       })
       .from(mcTests)
       .leftJoin(chapters, eq(chapters.id, mcTests.chapterId))

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound, validation } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
+import { mcTestPolicy, type TakeFacts } from '../../policies/mc-test.policy.ts';
 import { toQuestionDto } from '../questions/questions.presenter.ts';
 import type { QuestionWithAnswers } from '../questions/questions.repository.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
@@ -101,6 +101,25 @@ export function createMcTestsService(deps: { db: Db; seminars: SeminarsService }
       'mc_test.too_many_questions',
       'mc_test.too_many_questions',
     );
+
+  /**
+   * Applies mcTestPolicy.take to loaded facts; returns whether the caller manages the test.
+   * @throws 404 not_found, 403 forbidden / mc_test.disabled / chapter.locked
+   */
+  function decide(actor: AuthUser, facts: TakeFacts): boolean {
+    switch (mcTestPolicy.take(actor, facts)) {
+      case 'ok':
+        return mcTestPolicy.manage(actor, facts);
+      case 'not_found':
+        throw notFound();
+      case 'forbidden':
+        throw forbidden();
+      case 'disabled':
+        throw new AppError(403, 'mc_test.disabled', 'mc_test.disabled');
+      case 'locked':
+        throw new AppError(403, 'chapter.locked', 'chapter.locked');
+    }
+  }
 
   function studentDto(r: StudentTestRow, manage: boolean): AssignedTestDto {
     const t = r.test;
@@ -309,7 +328,7 @@ export function createMcTestsService(deps: { db: Db; seminars: SeminarsService }
       const facts = await repo.takeFacts(db, testId, actor.id);
       if (!facts) throw notFound();
       const { test } = facts;
-      const decision = mcTestPolicy.take(actor, {
+      const manage = decide(actor, {
         ownerId: test.ownerId,
         enabled: test.enabled,
         chapter:
@@ -322,19 +341,9 @@ export function createMcTestsService(deps: { db: Db; seminars: SeminarsService }
               }
             : null,
       });
-      switch (decision) {
-        case 'ok':
-          return { test, manage: mcTestPolicy.manage(actor, test) };
-        case 'not_found':
-          throw notFound();
-        case 'forbidden':
-          throw forbidden();
-        case 'disabled':
-          throw new AppError(403, 'mc_test.disabled', 'mc_test.disabled');
-        case 'locked':
-          throw new AppError(403, 'chapter.locked', 'chapter.locked');
-      }
+      return { test, manage };
     },
+    decide,
 
     /** the questions of a test with answers and correct flags (for a run's snapshot) */
     questionsForRun: (testId: number): Promise<QuestionWithAnswers[]> => repo.questionsOf(db, testId),
