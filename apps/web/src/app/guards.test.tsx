@@ -84,7 +84,7 @@ describe('route guards', () => {
     expect(currentUrl(trainer.router)).toBe('/en/unauthorized');
     trainer.unmount();
     renderApp('/admin', { user: users.admin });
-    await screen.findByRole('heading', { level: 1, name: 'Administration – demnächst verfügbar' });
+    await screen.findByRole('heading', { level: 1, name: 'Administration' });
   });
 
   it('admits trainers and admins to the trainer area, not students', async () => {

@@ -1,4 +1,28 @@
-/** The administration pages (merged into PAGES by ./pages.ts). */
+/**
+ * The administration pages (merged into PAGES by ./pages.ts; `/admin` itself is listed there):
+ * users, companies, seminars, payments and the audit trail, all in the admin layout behind the
+ * admin guard (non-admins go to /unauthorized).
+ */
 import type { PageDef } from './page-types';
 
-export const ADMIN_PAGES: PageDef[] = [];
+const admin: Pick<PageDef, 'layout' | 'middleware'> = { layout: 'admin', middleware: ['auth', 'admin'] };
+
+export const ADMIN_PAGES: PageDef[] = [
+  { id: 'admin-users', path: '/admin/users', ...admin, load: () => import('./routes/admin/users') },
+  { id: 'admin-user', path: '/admin/users/:id', ...admin, load: () => import('./routes/admin/user') },
+  {
+    id: 'admin-companies',
+    path: '/admin/companies',
+    ...admin,
+    load: () => import('./routes/admin/companies'),
+  },
+  {
+    id: 'admin-company',
+    path: '/admin/companies/:id',
+    ...admin,
+    load: () => import('./routes/admin/company'),
+  },
+  { id: 'admin-seminars', path: '/admin/seminars', ...admin, load: () => import('./routes/admin/seminars') },
+  { id: 'admin-payments', path: '/admin/payments', ...admin, load: () => import('./routes/admin/payments') },
+  { id: 'admin-audit', path: '/admin/audit', ...admin, load: () => import('./routes/admin/audit') },
+];

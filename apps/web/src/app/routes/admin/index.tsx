@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import { AdminOverview } from '@/features/admin/components/admin-overview';
 import { usePageTitle } from '@/hooks/use-page-title';
 
-/** Placeholder of the admin area (spec section 2: admin layout is a placeholder). */
+/** `/admin`: the overview of the admin area with a way into each section. */
 export default function AdminPage() {
   const { t } = useTranslation();
   usePageTitle(t('areas.admin'));
   return (
-    <section className="has-text-centered py-6">
-      <h1 className="title is-2">{t('areas.adminTitle')}</h1>
-      <p className="subtitle">{t('areas.comingSoon')}</p>
+    <section>
+      <h1 className="title is-3" id="admin-page-title">
+        {t('admin.overview.title')}
+      </h1>
+      <AdminOverview />
     </section>
   );
 }

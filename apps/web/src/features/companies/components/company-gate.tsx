@@ -1,11 +1,14 @@
 import type { CompanyDto } from '@elearn/shared';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { NotFoundView } from '@/components/error-view';
 import { QueryState } from '@/components/query-state';
 import { Notification } from '@/components/ui/notification';
 import { isApiError } from '@/lib/api-client';
 import { useCompanyByName } from '../api/get-company-by-name';
+import { companyKeys } from '../api/keys';
 
 /** The "not your company" message of a 403 on a company's pages. */
 export function NotYourCompany() {
@@ -15,6 +18,26 @@ export function NotYourCompany() {
       <span data-testid="company-forbidden">{t('company.forbidden')}</span>
     </Notification>
   );
+}
+
+/** The address with another company short name (`/en/company/old/seminar` → `/en/company/new/seminar`). */
+export const withShortName = (pathname: string, shortName: string) =>
+  pathname.replace(/^((?:\/en)?\/company\/)[^/]+/, `$1${encodeURIComponent(shortName)}`);
+
+/**
+ * A renamed company: the server answers a former short name with the company, whose `shortName`
+ * then differs from the address; the address is replaced with the current one (admin decision).
+ */
+function useCurrentShortName(name: string, company: CompanyDto | undefined) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { pathname, search, hash } = useLocation();
+  const target = company && company.shortName !== name ? withShortName(pathname, company.shortName) : null;
+  useEffect(() => {
+    if (!company || !target || target === pathname) return;
+    queryClient.setQueryData(companyKeys.byName(company.shortName), company);
+    void navigate({ pathname: target, search, hash }, { replace: true });
+  }, [company, target, pathname, search, hash, navigate, queryClient]);
 }
 
 /**
@@ -29,6 +52,7 @@ export function CompanyGate({
   children: (company: CompanyDto) => ReactNode;
 }) {
   const query = useCompanyByName(name);
+  useCurrentShortName(name, query.data);
   if (query.isError && isApiError(query.error) && query.error.status === 403) return <NotYourCompany />;
   if (query.isError && isApiError(query.error) && query.error.status === 404) return <NotFoundView />;
   return <QueryState query={query}>{children}</QueryState>;

@@ -1,0 +1,11 @@
+/** The sections of the admin area: its side navigation and the overview's cards. */
+export const ADMIN_SECTIONS = [
+  { id: 'overview', to: '/admin', label: 'admin.nav.overview', text: '' },
+  { id: 'users', to: '/admin/users', label: 'admin.nav.users', text: 'admin.overview.users' },
+  { id: 'companies', to: '/admin/companies', label: 'admin.nav.companies', text: 'admin.overview.companies' },
+  { id: 'seminars', to: '/admin/seminars', label: 'admin.nav.seminars', text: 'admin.overview.seminars' },
+  { id: 'payments', to: '/admin/payments', label: 'admin.nav.payments', text: 'admin.overview.payments' },
+  { id: 'audit', to: '/admin/audit', label: 'admin.nav.audit', text: 'admin.overview.audit' },
+] as const;
+
+export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];
