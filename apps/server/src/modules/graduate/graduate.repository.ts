@@ -351,12 +351,18 @@ export const graduateRepository = {
       .limit(1);
     return row;
   },
-  /** a run with the owner of its test */
+  /** a run with its test's owner and label and the run's user (for confirmation and audit) */
   async runWithTestOwner(db: DbOrTx, runId: number) {
     const [row] = await db
-      .select({ run: userGraduateMctests, ownerId: mcTests.ownerId })
+      .select({
+        run: userGraduateMctests,
+        ownerId: mcTests.ownerId,
+        label: mcTests.label,
+        user: { firstName: users.firstName, lastName: users.lastName },
+      })
       .from(userGraduateMctests)
       .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
+      .innerJoin(users, eq(users.id, userGraduateMctests.userId))
       .where(eq(userGraduateMctests.id, runId))
       .limit(1);
     return row;

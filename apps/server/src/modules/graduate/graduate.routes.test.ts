@@ -1,9 +1,11 @@
 import type { StartedRun } from '@elearn/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answers,
+  auditLog,
+  bookings,
   questions,
   userGraduateMctests,
   userGraduateResults,
@@ -48,6 +50,7 @@ describe('test runs, history, graduation and export', () => {
   let trainerId: number;
   let other: Agent;
   let admin: Agent;
+  let adminId: number;
   let student: Agent;
   let studentId: number;
   let student2: Agent;
@@ -64,6 +67,7 @@ describe('test runs, history, graduation and export', () => {
     const s2 = await t.make.user();
     trainerId = tr.id;
     studentId = s1.id;
+    adminId = ad.id;
     student2Id = s2.id;
     [trainer, other, admin, student, student2] = await Promise.all([
       t.loginAs(tr.email),
@@ -291,6 +295,20 @@ describe('test runs, history, graduation and export', () => {
           ),
         ),
     ).toEqual([]);
+  });
+
+  it('lets a company employee assigned to the seminar take its test', async () => {
+    const employee = await t.make.user();
+    const agent = await t.loginAs(employee.email);
+    const made = await mx.bookedTest(trainerId, []);
+    expect((await start(agent, made.test.id)).statusCode).toBe(403);
+    await t.app.database.db
+      .insert(bookings)
+      .values({ seminarId: made.seminar.id, userId: employee.id, status: 'company', currency: 'CHF' });
+    expect((await start(agent, made.test.id)).statusCode).toBe(201);
+    expect((await agent.get('/api/mc_tests/user/assigned')).json().map((x: { id: number }) => x.id)).toEqual([
+      made.test.id,
+    ]);
   });
 
   it('refuses foreign, duplicate and forged answers and another user’s run; the run stays open', async () => {
@@ -628,6 +646,18 @@ describe('test runs, history, graduation and export', () => {
     expect(after!.passed).toBe(0);
     // the admin confirms for the owner
     expect((await confirm(admin, ok.id)).json().passed).toBe(1);
+    // one audit entry per change, none for a repeat or a refusal
+    const audit = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'graduation'), eq(auditLog.targetId, ok.id)))
+      .orderBy(asc(auditLog.id));
+    expect(audit.map((a) => [a.action, a.actorId, a.before, a.after])).toEqual([
+      ['graduation.confirmed', trainerId, { passed: 0 }, { passed: 1 }],
+      ['graduation.unconfirmed', trainerId, { passed: 1 }, { passed: 0 }],
+      ['graduation.confirmed', adminId, { passed: 0 }, { passed: 1 }],
+    ]);
+    expect(audit[0]!.targetLabel).toContain(made.test.label);
   });
 
   it('reports runs, pass rate, score distribution and per-question correct rates', async () => {

@@ -21,6 +21,7 @@ import type { RunSnapshot } from '../../db/schema/index.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import { buildExport } from './graduate.export.ts';
 import {
@@ -279,7 +280,26 @@ export function createGraduateService(deps: { db: Db; mcTests: McTestsService; n
       if (passed === 1 && (!run.stoppedAt || !run.accomp)) {
         throw conflict('mc_test.not_accomplished', 'mc_test.not_accomplished');
       }
-      if (run.passed !== passed) await repo.setPassed(db, run.id, passed, actor.id, new Date(now()));
+      if (run.passed !== passed) {
+        // the change and its audit entry (docs/api/admin.md) in one transaction; a repeat writes neither
+        const at = new Date(now());
+        await db.transaction(async (tx) => {
+          await repo.setPassed(tx, run.id, passed, actor.id, at);
+          await auditRepository.record(
+            tx,
+            {
+              actor: { id: actor.id, username: actor.username },
+              action: passed ? 'graduation.confirmed' : 'graduation.unconfirmed',
+              targetType: 'graduation',
+              targetId: run.id,
+              targetLabel: `${found.label}: ${found.user.firstName} ${found.user.lastName}`.trim(),
+              before: { passed: run.passed },
+              after: { passed },
+            },
+            at,
+          );
+        });
+      }
       const row = await repo.ownerRowById(db, run.id);
       if (!row) throw notFound();
       return toOwnerRow(row);
