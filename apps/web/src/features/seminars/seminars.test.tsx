@@ -444,13 +444,14 @@ describe('public seminar page and booking', () => {
     expect(fetchMock.callsTo('POST /api/booking/free')[0]!.json()).toEqual({ seminarId: 9 });
   });
 
-  it('a priced seminar shows its price and that paid booking comes soon', async () => {
+  it('a priced seminar shows its price and offers payment instead of free booking', async () => {
     renderApp('/en/seminar/booking/9', {
       user: users.student,
       handlers: { 'GET /api/seminars/9': () => ({ body: { ...pub, price: 12000, currency: 'EUR' } }) },
     });
-    expect((await screen.findByTestId('booking-price')).textContent).toBe('€120.00');
-    expect(screen.getByText('Booking paid seminars with card payment is coming soon.')).toBeTruthy();
+    // the payments feature's panel (features/payments/payments.test.tsx covers the checkout)
+    expect((await screen.findByTestId('pay-price')).textContent).toBe('€120.00');
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
     expect(screen.queryByTestId('booking-submit')).toBeNull();
   });
 });
