@@ -33,13 +33,11 @@ export function companyFixtures(app: FastifyInstance) {
     },
     async invitation(companyId: number, days = 30) {
       const token = randomToken(32);
-      await db
-        .insert(companyInvitations)
-        .values({
-          companyId,
-          tokenHash: sha256Hex(token),
-          expiresAt: new Date(Date.now() + days * 86_400_000),
-        });
+      await db.insert(companyInvitations).values({
+        companyId,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(Date.now() + days * 86_400_000),
+      });
       return token;
     },
   };

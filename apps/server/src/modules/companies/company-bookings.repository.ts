@@ -287,7 +287,13 @@ export const companyBookingsRepository = {
   // access links
   async insertLink(
     db: DbOrTx,
-    values: { tokenHash: string; tokenSealed: string; bookingId: number; createdBy: number | null; expiresAt: Date },
+    values: {
+      tokenHash: string;
+      tokenSealed: string;
+      bookingId: number;
+      createdBy: number | null;
+      expiresAt: Date;
+    },
   ): Promise<AccessLinkRow> {
     const [row] = await db.insert(accessLinks).values(values).returning();
     if (!row) throw new Error('insert returned no row');
