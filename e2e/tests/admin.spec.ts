@@ -219,3 +219,86 @@ for (const { lang, text } of JOURNEYS) {
     });
   });
 }
+
+test('admin sections (de): users by company, a new company renamed (old link redirects) and deleted, seminars, payments', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const id = Date.now().toString(36);
+  await presetConsent(context, baseURL);
+  await login(page, 'de', 'admin@example.com', DEMO_PASSWORD);
+
+  await test.step('overview and users of the demo company', async () => {
+    await page.goto('/admin');
+    await expect(page.getByTestId('admin-count-users')).toHaveText(/^\d+$/);
+    await page.getByTestId('admin-card-users').click();
+    await page.getByTestId('user-filters-company_id').selectOption({ label: 'Muster AG' });
+    await expect(page).toHaveURL(/company_id=\d+/);
+    await expect(page.getByTestId('users-table')).toContainText('firma@example.com');
+    await expect(page.getByTestId('users-table')).toContainText('mitarbeiter@example.com');
+    await expect(page.getByTestId('user-row').filter({ hasNotText: 'Muster AG' })).toHaveCount(0);
+    await expect(page.getByTestId('user-row').filter({ hasText: 'admin@example.com' })).toHaveCount(0);
+  });
+
+  await test.step('a new company: validation, create, rename, the old address redirects, delete', async () => {
+    await page.getByTestId('admin-nav').getByRole('link', { name: 'Firmen', exact: true }).click();
+    const form = page.getByTestId('create-company-form');
+    await form.getByTestId('create-company-name').fill(`E2E Firma ${id}`);
+    await form.getByTestId('create-company-short-name').fill('Muster');
+    await form.getByTestId('create-company-submit').click();
+    await expect(form.getByText('Dieser Kurzname ist bereits vergeben.')).toBeVisible();
+    await form.getByTestId('create-company-short-name').fill(`e2e-${id}`);
+    await form.getByTestId('create-company-submit').click();
+    await expect(page).toHaveURL(/\/admin\/companies\/\d+$/);
+    await expect(page.getByTestId('admin-company-name')).toHaveText(`E2E Firma ${id}`);
+    await expect(page.getByTestId('admin-members-empty')).toBeVisible();
+
+    const edit = page.getByTestId('edit-company-form');
+    await edit.getByTestId('edit-company-short-name').fill(`e2e-${id}-neu`);
+    await expect(edit).toContainText(`Alte Links mit «e2e-${id}»`);
+    await edit.getByTestId('edit-company-submit').click();
+    await expect(page.getByTestId('admin-company-former')).toContainText(`e2e-${id}`);
+    await expect(page.getByTestId('admin-company-page')).toHaveText(`/company/e2e-${id}-neu`);
+    const detail = page.url();
+
+    await page.goto(`/company/e2e-${id}`);
+    await expect(page).toHaveURL(new RegExp(`/company/e2e-${id}-neu$`));
+    await expect(page.getByTestId('company-name')).toHaveText(`E2E Firma ${id}`);
+
+    await page.goto(detail);
+    await page.getByTestId('delete-company-open').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`«E2E Firma ${id}» löschen?`);
+    await dialog.getByTestId('confirm-ok').click();
+    await expect(page).toHaveURL(/\/admin\/companies$/);
+    await expect(page.getByText(`Die Firma «E2E Firma ${id}» wurde gelöscht.`)).toBeVisible();
+  });
+
+  await test.step('seminars with owner, visibility and revenue; payments filtered by status', async () => {
+    await page.getByTestId('admin-nav').getByRole('link', { name: 'Seminare', exact: true }).click();
+    const row = page.getByTestId('admin-seminar-row').filter({ hasText: 'Einführung in die Projektarbeit' });
+    await expect(row.getByTestId('admin-seminar-public')).toHaveText('Öffentlich');
+    await expect(row.getByTestId('admin-seminar-owner')).toBeVisible();
+    await row.getByTestId('admin-seminar-hand-over').click();
+    const dialog = page.getByTestId('owner-dialog');
+    await expect(dialog.getByTestId('owner-option').first()).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();
+
+    await page.getByTestId('admin-nav').getByRole('link', { name: 'Zahlungen', exact: true }).click();
+    await page.getByTestId('payment-filters-status').selectOption('paid');
+    await expect(page).toHaveURL(/status=paid/);
+    await expect(page.locator('[data-testid="admin-payment-row"]:not([data-status="paid"])')).toHaveCount(0);
+    await page
+      .getByTestId('admin-nav')
+      .getByRole('link', { name: 'Änderungsprotokoll', exact: true })
+      .click();
+    await expect(
+      page
+        .getByTestId('audit-entry')
+        .filter({ hasText: `E2E Firma ${id}` })
+        .first(),
+    ).toBeVisible();
+  });
+});

@@ -669,7 +669,10 @@ describe('audit trail', { timeout: UI_TIMEOUT }, () => {
   it('links targets to their admin page', () => {
     expect(targetPath(scopesEntry)).toBe('/admin/users/21');
     expect(targetPath(createdEntry)).toBe('/admin/companies/7');
-    expect(targetPath({ target_type: 'seminar', target_id: 40 })).toBe('/seminar/id/40');
+    expect(targetPath({ action: 'seminar.owner_changed', target_type: 'seminar', target_id: 40 })).toBe(
+      '/seminar/id/40',
+    );
+    expect(targetPath({ ...createdEntry, action: 'company.deleted' })).toBeNull();
     expect(targetPath(graduation)).toBeNull();
   });
 

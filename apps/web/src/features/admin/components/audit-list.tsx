@@ -16,9 +16,14 @@ import { FilterForm } from './filter-form';
 /** people offered in the actor filter per role (admins change things, trainers confirm graduations) */
 const ACTOR_OPTIONS = 100;
 
-/** Where the target of an entry is shown in the app (graduations have no page of their own). */
-export function targetPath(entry: Pick<AuditEntryDto, 'target_type' | 'target_id'>): string | null {
-  if (entry.target_id === null) return null;
+/**
+ * Where the target of an entry is shown in the app; none for graduations (no page of their own)
+ * and deleted companies.
+ */
+export function targetPath(
+  entry: Pick<AuditEntryDto, 'action' | 'target_type' | 'target_id'>,
+): string | null {
+  if (entry.target_id === null || entry.action === 'company.deleted') return null;
   switch (entry.target_type) {
     case 'user':
       return `/admin/users/${entry.target_id}`;
