@@ -282,8 +282,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     maxDocMb: config.maxDocMb,
     seminarOfLink: companies.seminarOfLink,
   });
-  // companies, company bookings, access links (docs/api/companies.md)
-  await app.register(companyRoutes, { companies });
   // the admin area and its audit trail (docs/api/admin.md)
   await app.register(adminRoutes, {
     admin: createAdminService({ db: database.db, auth, seminars, now: opts.now }),
@@ -305,6 +303,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     now: opts.now,
   });
   await app.register(paymentRoutes, { payments });
+  // companies, company bookings (free or paid), access links (docs/api/companies.md)
+  await app.register(companyRoutes, { companies, payments });
 
   app.setNotFoundHandler(async (req, reply) => {
     const { count } = await rateCounter.hit(`404:${req.ip}`, 60);

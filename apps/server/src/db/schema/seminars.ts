@@ -67,6 +67,11 @@ export const bookings = pgTable(
     status: text('status').notNull(),
     price: integer('price').notNull().default(0),
     currency: text('currency').notNull(),
+    /**
+     * a manager's purchase on behalf of a company: when paid, the company gets the seminar too
+     * (a `company_bookings` row); null for own bookings
+     */
+    forCompanyId: integer('for_company_id').references(() => companies.id, { onDelete: 'set null' }),
     /** an employee's assignment to a company booking (status `company`); null for own bookings */
     companyBookingId: integer('company_booking_id').references(() => companyBookings.id, {
       onDelete: 'cascade',

@@ -148,6 +148,55 @@ describe('companies, company bookings, assignments and access links', () => {
     expect((await book(managerA, seminar.id, 999999)).statusCode).toBe(404);
   });
 
+  it('buys a priced seminar for the company through the payments flow; the company holds it once paid', async () => {
+    const priced = await fx.seminar(trainerId, { price: 12000 });
+    await fx.chapter(priced.id);
+    const buy = (agent: Agent, body: object) => agent.post('/api/companies/booking/now', body);
+    expect((await buy(employeeA, { seminarId: priced.id, companyId: a.id })).statusCode).toBe(403);
+    expect((await buy(managerB, { seminarId: priced.id, companyId: a.id })).statusCode).toBe(403);
+    const privateOne = await fx.seminar(trainerId, { isPublic: false, price: 500 });
+    expect((await buy(managerA, { seminarId: privateOne.id, companyId: a.id })).statusCode).toBe(404);
+    const free = await fx.seminar(trainerId);
+    expect((await buy(managerA, { seminarId: free.id, companyId: a.id })).json().code).toBe(
+      'payment.free_seminar',
+    );
+
+    const started = await buy(managerA, { seminarId: priced.id, companyId: a.id });
+    expect(started.statusCode).toBe(201);
+    const { checkoutUrl, bookingId } = started.json();
+    // not paid yet: nothing to assign
+    expect((await assign(managerA, priced.id, [employeeAId])).json().code).toBe('company.not_booked');
+    const paymentId = checkoutUrl.split('/').pop();
+    expect(
+      (await managerA.post(`/api/payments/test-checkout/${paymentId}`, { action: 'paid' })).statusCode,
+    ).toBe(200);
+    expect((await managerA.get(`/api/payments/booking/${bookingId}`)).json().status).toBe('paid');
+
+    const held = (
+      (await managerA.get('/api/companies/seminars/booked')).json() as {
+        seminar: Id;
+        status: string;
+      }[]
+    ).find((b) => b.seminar.id === priced.id);
+    expect(held?.status).toBe('paid');
+    expect((await assign(managerA, priced.id, [employeeAId])).statusCode).toBe(200);
+    expect((await employeeA.get(`/api/chapters/seminar-booked/${priced.id}`)).statusCode).toBe(200);
+    // bought once: a second purchase is refused
+    expect((await buy(managerA, { seminarId: priced.id, companyId: a.id })).json().code).toBe(
+      'booking.already_booked',
+    );
+
+    // a company seminar made for A with a price: A's manager may buy it, B's may not see it
+    const forA = await fx.seminar(trainerId, {
+      isPublic: false,
+      isCompany: true,
+      companyId: a.id,
+      price: 800,
+    });
+    expect((await buy(managerB, { seminarId: forA.id, companyId: b.id })).statusCode).toBe(404);
+    expect((await buy(managerA, { seminarId: forA.id, companyId: a.id })).statusCode).toBe(201);
+  });
+
   it('assigns employees, who then play the seminar; unassigning ends it', async () => {
     const { seminar, doc } = await seminarWithMedia();
     expect((await assign(managerA, seminar.id, [employeeAId])).json().code).toBe('company.not_booked');
@@ -166,8 +215,11 @@ describe('companies, company bookings, assignments and access links', () => {
     expect((await employeeA.get(`/api/chapters/doc/${doc.id}/download`)).statusCode).toBe(200);
     const booked = (await employeeA.get('/api/seminars/booked-student')).json() as Id[];
     expect(booked.map((s) => s.id)).toContain(seminar.id);
-    const companyBooked = (await employeeA.get('/api/companies/seminars/booked')).json();
-    expect(companyBooked).toMatchObject([{ seminar: { id: seminar.id }, company: { id: a.id } }]);
+    const companyBooked = (await employeeA.get('/api/companies/seminars/booked')).json() as {
+      seminar: Id;
+      company: Id;
+    }[];
+    expect(companyBooked.find((b) => b.seminar.id === seminar.id)?.company.id).toBe(a.id);
     expect(
       (
         (await managerA.get('/api/companies/seminars/booked')).json() as {

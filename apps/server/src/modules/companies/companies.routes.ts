@@ -4,6 +4,7 @@ import {
   addMemberBodySchema,
   assignBodySchema,
   assignResultSchema,
+  checkoutDtoSchema,
   companyAssignmentSchema,
   companyBookingBodySchema,
   companyBookingDtoSchema,
@@ -27,6 +28,7 @@ import {
 } from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import type { CompaniesService } from './companies.service.ts';
 
 const idParams = z.object({ id: rules.id() });
@@ -34,10 +36,10 @@ const tokenParams = z.object({ token: z.string().min(1).max(200) });
 const tags = ['companies'];
 
 /** Companies, company bookings, assignments and access links (spec section 7 "Companies"; docs/api/companies.md). */
-export const companyRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService }> = async (
-  app,
-  { companies },
-) => {
+export const companyRoutes: FastifyPluginAsyncZod<{
+  companies: CompaniesService;
+  payments: PaymentsService;
+}> = async (app, { companies, payments }) => {
   const user = app.requireUser;
 
   app.get(
@@ -146,6 +148,24 @@ export const companyRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService 
     async (req, reply) => {
       const { booking, created } = await companies.bookFree(req.user!, req.body);
       return reply.code(created ? 201 : 200).send(booking);
+    },
+  );
+  app.post(
+    '/api/companies/booking/now',
+    {
+      onRequest: user,
+      schema: {
+        tags,
+        body: companyBookingBodySchema,
+        response: { 200: checkoutDtoSchema, 201: checkoutDtoSchema },
+      },
+    },
+    async (req, reply) => {
+      await companies.checkPurchase(req.user!, req.body);
+      const { checkout, created } = await payments.bookNow(req.user!, req.body.seminarId, req.locale, {
+        forCompanyId: req.body.companyId,
+      });
+      return reply.code(created ? 201 : 200).send(checkout);
     },
   );
   app.get(

@@ -347,6 +347,22 @@ export function createCompaniesService(deps: {
       return { created, booking: bookingDto(row!, actor) };
     },
 
+    /**
+     * Checks before a manager pays for a priced seminar on behalf of the company (the payments
+     * flow does the rest and grants the company booking once paid).
+     * @throws booking.already_booked (409) when the company holds it already; 404 for a seminar
+     *   the company may not book
+     */
+    async checkPurchase(actor: AuthUser, body: { seminarId: number; companyId: number }): Promise<void> {
+      await managed(actor, body.companyId);
+      const s = (await seminars.access(actor, body.seminarId).catch(() => null))?.seminar;
+      if (!s || !(s.isCompany ? s.companyId === body.companyId : s.isPublic)) throw notFound();
+      const held = await repo.find(db, body.companyId, body.seminarId);
+      if (held && ['free', 'paid'].includes(held.status)) {
+        throw conflict('booking.already_booked', 'booking.already_booked');
+      }
+    },
+
     async bookedForCaller(actor: AuthUser): Promise<CompanyBookingDto[]> {
       const ids = companyPolicy.managedIds(actor);
       const rows =

@@ -73,6 +73,38 @@ export const companyBookingsRepository = {
     return { booking: existing, created: false };
   },
 
+  /**
+   * A manager's paid purchase for the company: the company booking becomes `paid` (created when
+   * missing). Runs in the payment's grant transaction.
+   */
+  async grantPurchase(
+    db: DbOrTx,
+    purchase: { seminarId: number; userId: number; price: number; currency: string },
+    companyId: number,
+    at: Date,
+  ): Promise<void> {
+    await db
+      .insert(companyBookings)
+      .values({
+        companyId,
+        seminarId: purchase.seminarId,
+        bookedBy: purchase.userId,
+        status: 'paid',
+        price: purchase.price,
+        currency: purchase.currency,
+        grantedAt: at,
+      })
+      .onConflictDoUpdate({
+        target: [companyBookings.companyId, companyBookings.seminarId],
+        set: {
+          status: 'paid',
+          price: purchase.price,
+          grantedAt: sql`coalesce(${companyBookings.grantedAt}, ${at.toISOString()}::timestamptz)`,
+          updatedAt: at,
+        },
+      });
+  },
+
   /** company bookings of the given companies (all when null), newest first */
   async listForCompanies(db: DbOrTx, companyIds: number[] | null): Promise<CompanyBookingListRow[]> {
     if (companyIds?.length === 0) return [];

@@ -10,4 +10,17 @@ type Actor = Pick<AuthUser, 'id'> | null;
 export const paymentPolicy = {
   viewBooking: (a: Actor, booking: { userId: number }) => !!a && booking.userId === a.id,
   payBooking: (a: Actor, booking: { userId: number }) => !!a && booking.userId === a.id,
+  /**
+   * Online payment: public seminars (not company seminars) for oneself; for a company (its manager
+   * buys), public seminars and the company seminars made for that company.
+   */
+  payable: (
+    seminar: { isPublic: boolean; isCompany: boolean; companyId: number | null },
+    forCompanyId: number | null,
+  ) =>
+    forCompanyId === null
+      ? seminar.isPublic && !seminar.isCompany
+      : seminar.isCompany
+        ? seminar.companyId === forCompanyId
+        : seminar.isPublic,
 };

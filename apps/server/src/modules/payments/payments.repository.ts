@@ -23,6 +23,7 @@ export type BookingWithSeminar = {
     price: number;
     isPublic: boolean;
     isCompany: boolean;
+    companyId: number | null;
   };
 };
 
@@ -66,6 +67,7 @@ export const paymentsRepository = {
           price: seminars.price,
           isPublic: seminars.isPublic,
           isCompany: seminars.isCompany,
+          companyId: seminars.companyId,
         },
       })
       .from(bookings)
@@ -77,12 +79,25 @@ export const paymentsRepository = {
   /** a pending booking unless the user has one already (unique per seminar and user) */
   async insertPendingBooking(
     db: DbOrTx,
-    values: { seminarId: number; userId: number; price: number; currency: string },
+    values: {
+      seminarId: number;
+      userId: number;
+      price: number;
+      currency: string;
+      forCompanyId: number | null;
+    },
   ): Promise<void> {
     await db
       .insert(bookings)
       .values({ ...values, status: 'pending' })
       .onConflictDoNothing({ target: [bookings.seminarId, bookings.userId] });
+  },
+  /** whom an unpaid booking buys for: the user (null) or a company */
+  async setPurchaser(db: DbOrTx, bookingId: number, forCompanyId: number | null): Promise<void> {
+    await db
+      .update(bookings)
+      .set({ forCompanyId, updatedAt: new Date() })
+      .where(and(eq(bookings.id, bookingId), isNull(bookings.grantedAt)));
   },
   /** the booking, locked until the transaction ends */
   async lockBooking(db: DbOrTx, seminarId: number, userId: number): Promise<BookingRow | undefined> {

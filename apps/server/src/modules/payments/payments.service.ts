@@ -17,6 +17,7 @@ import { AppError, conflict, notFound } from '../../errors.ts';
 import { bookingPaidMail } from '../../lib/mail-templates.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import { companyBookingsRepository } from '../companies/company-bookings.repository.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { paymentPolicy } from './payments.policy.ts';
@@ -119,7 +120,13 @@ export function createPaymentsService(deps: {
     const granted = await db.transaction(async (tx) => {
       await repo.advance(tx, payment.id, fetched.status, fetched.paidAt);
       const current = await repo.findById(tx, payment.id);
-      if (current?.status === 'paid') return repo.grant(tx, payment.bookingId, at);
+      if (current?.status === 'paid') {
+        const booking = await repo.grant(tx, payment.bookingId, at);
+        // bought for a company: the company holds the seminar from now on as well
+        if (booking?.forCompanyId)
+          await companyBookingsRepository.grantPurchase(tx, booking, booking.forCompanyId, at);
+        return booking;
+      }
       await repo.deriveStatus(tx, payment.bookingId);
       return undefined;
     });
@@ -161,7 +168,8 @@ export function createPaymentsService(deps: {
     const status = booking.status as BookingStatus;
     const granted = holdsSeminar(status);
     const open = attempts.find((p) => p.status === 'open' && p.provider === provider?.name);
-    const payable = seminar.isPublic && !seminar.isCompany && seminar.price > 0 && provider !== null;
+    const payable =
+      paymentPolicy.payable(seminar, booking.forCompanyId) && seminar.price > 0 && provider !== null;
     return {
       id: booking.id,
       status,
@@ -193,14 +201,27 @@ export function createPaymentsService(deps: {
    * earlier one, locked) and a `creating` placeholder. Only database work happens inside the
    * transaction; the provider is asked afterwards.
    */
-  async function claim(actor: AuthUser, seminarId: number, price: number): Promise<Claim> {
+  async function claim(
+    actor: AuthUser,
+    seminarId: number,
+    price: number,
+    forCompanyId: number | null,
+  ): Promise<Claim> {
     return db.transaction(async (tx) => {
-      await repo.insertPendingBooking(tx, { seminarId, userId: actor.id, price, currency: config.currency });
+      await repo.insertPendingBooking(tx, {
+        seminarId,
+        userId: actor.id,
+        price,
+        currency: config.currency,
+        forCompanyId,
+      });
       const booking = await repo.lockBooking(tx, seminarId, actor.id);
       if (!booking) return { kind: 'retry' } as const; // removed meanwhile by a failed attempt
       if (holdsSeminar(booking.status) || booking.grantedAt) {
         throw conflict('booking.already_booked', 'booking.already_booked');
       }
+      // an unpaid booking buys for whom the latest request says (the caller or a company)
+      if (booking.forCompanyId !== forCompanyId) await repo.setPurchaser(tx, booking.id, forCompanyId);
       await repo.deleteStaleCreating(tx, booking.id, new Date(now() - STALE_CREATING_MS));
       const current = await repo.findInProgress(tx, booking.id);
       if (current) return { kind: 'inProgress', bookingId: booking.id, payment: current } as const;
@@ -235,20 +256,22 @@ export function createPaymentsService(deps: {
       actor: AuthUser,
       seminarId: number,
       locale: Locale,
+      opts: { forCompanyId?: number } = {},
     ): Promise<{ checkout: CheckoutDto; created: boolean }> {
+      const forCompanyId = opts.forCompanyId ?? null;
       const { seminar } = await seminars.access(actor, seminarId);
       if (seminar.ownerId === actor.id) throw conflict('booking.own_seminar', 'booking.own_seminar');
       const existing = await repo.findBooking(db, seminarId, actor.id);
       if (existing && (holdsSeminar(existing.status) || existing.grantedAt)) {
         throw conflict('booking.already_booked', 'booking.already_booked');
       }
-      if (!seminar.isPublic || seminar.isCompany)
+      if (!paymentPolicy.payable(seminar, forCompanyId))
         throw conflict('payment.not_payable', 'payment.not_payable');
       if (seminar.price <= 0) throw conflict('payment.free_seminar', 'payment.free_seminar');
       if (!provider) throw paymentUnavailable();
 
       for (let round = 0; round < 3; round++) {
-        const claimed = await claim(actor, seminarId, seminar.price);
+        const claimed = await claim(actor, seminarId, seminar.price, forCompanyId);
         if (claimed.kind === 'retry') continue;
         if (claimed.kind === 'inProgress') {
           const { payment } = claimed;

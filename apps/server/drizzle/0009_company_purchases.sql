@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "for_company_id" integer;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_for_company_id_companies_id_fk" FOREIGN KEY ("for_company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;
