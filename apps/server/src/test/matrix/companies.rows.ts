@@ -101,6 +101,14 @@ export const COMPANIES_ROWS: Row[] = [
     }),
     expect: managers(201),
   },
+  {
+    method: 'POST',
+    route: '/api/companies/booking/now',
+    prepare: async (w) => ({
+      body: { seminarId: (await w.fx.seminar(w.ids.trainer, { price: 5000 })).id, companyId: w.company.id },
+    }),
+    expect: managers(201),
+  },
   { method: 'GET', route: '/api/companies/seminars/booked', expect: loggedIn(200) },
   {
     method: 'POST',
