@@ -795,17 +795,32 @@ describe('company booking on the seminar page', () => {
     expect(assign.getAttribute('href')).toBe('/seminar/id/41/assign-user-company');
   });
 
-  it('a priced seminar: company payment is not available yet', async () => {
-    renderApp('/seminar/id/42', {
+  it('a priced seminar: buys it for the company through the checkout', async () => {
+    const { fetchMock, router, user } = renderApp('/seminar/id/42', {
       user: users.corporateTraining,
       handlers: {
         'GET /api/seminars/42': () => ({ body: seminarDto({ id: 42, price: 4900 }) }),
         'GET /api/companies': () => ({ body: [acme] }),
         'GET /api/seminars/42/companies': () => ({ body: [] }),
+        'POST /api/companies/booking/now': () => ({
+          status: 201,
+          body: { checkoutUrl: `${window.location.origin}/payment/test-checkout/tr_test1`, bookingId: 5 },
+        }),
+        'GET /api/payments/test-checkout/tr_test1': () => ({
+          status: 404,
+          body: { message: 'x', code: 'not_found' },
+        }),
       },
     });
-    expect((await screen.findByTestId('company-booking-paid')).textContent).toContain('noch nicht');
+    expect((await screen.findByTestId('company-booking-paid')).textContent).toContain('Rechnung der Firma');
     expect(screen.queryByTestId('company-booking-submit')).toBeNull();
+    await user.click(screen.getByTestId('company-booking-buy'));
+    await waitFor(() => expect(fetchMock.callsTo('POST /api/companies/booking/now')).toHaveLength(1));
+    expect(fetchMock.callsTo('POST /api/companies/booking/now')[0]!.json()).toEqual({
+      seminarId: 42,
+      companyId: 7,
+    });
+    await waitFor(() => expect(currentUrl(router)).toBe('/payment/test-checkout/tr_test1'));
   });
 
   it('students never see it and never ask for companies', async () => {

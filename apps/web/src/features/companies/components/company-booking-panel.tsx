@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
+import { useGoTo } from '@/hooks/use-go-to';
 import { hasScope, useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
 import { useBookCompanyFree } from '../api/book-company-free';
+import { useBookCompanyNow } from '../api/book-company-now';
 import { useCompanies } from '../api/get-companies';
 import { type SeminarCompanyRow, useSeminarCompanies } from '../api/get-seminar-companies';
 import { companyPaths } from '../tabs';
@@ -24,7 +26,10 @@ function CompanyRow({
 }) {
   const { t } = useTranslation();
   const book = useBookCompanyFree();
+  const buy = useBookCompanyNow();
+  const goTo = useGoTo();
   const [error, setError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
 
   if (row && GRANTING_STATUSES.has(row.status)) {
     return (
@@ -56,7 +61,32 @@ function CompanyRow({
   if (seminar.price > 0) {
     return (
       <li className="mb-3" data-testid="company-booking-paid" data-company-id={company.id}>
-        {t('company.booking.paidNotAvailable', { company: company.name })}
+        {error ? (
+          <Notification variant="danger" role="alert" onClose={() => setError(null)}>
+            {error}
+          </Notification>
+        ) : null}
+        <p className="mb-2">{t('company.booking.paidText', { company: company.name })}</p>
+        <Button
+          variant="primary"
+          isLoading={buy.isPending || leaving}
+          onClick={() => {
+            setError(null);
+            buy.mutate(
+              { seminarId: seminar.id, companyId: company.id },
+              {
+                onSuccess: ({ checkoutUrl }) => {
+                  setLeaving(true);
+                  goTo(checkoutUrl);
+                },
+                onError: (err) => setError(err.message),
+              },
+            );
+          }}
+          data-testid="company-booking-buy"
+        >
+          {t('company.booking.buyFor', { company: company.name })}
+        </Button>
       </li>
     );
   }
@@ -114,8 +144,8 @@ function Panel({ seminar, companies }: { seminar: SeminarDto; companies: Company
 
 /**
  * For corporateTraining managers on a seminar's booking or detail page: book the seminar for
- * the company they manage (free seminars; paid company bookings are not offered yet), or go on
- * to assigning employees once it is booked.
+ * the company they manage (free seminars at once, priced ones through the checkout), or go on to
+ * assigning employees once it is booked.
  */
 export function CompanyBookingPanel({ seminar }: { seminar: SeminarDto }) {
   const user = useCurrentUser();

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
+import { useGoTo } from '@/hooks/use-go-to';
 import { useBookNow } from '../api/book-now';
-import { useGoTo } from './use-go-to';
 
 /**
  * What the owner of a booking can do next: start the seminar once it is granted, continue an

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
+import { useGoTo } from '@/hooks/use-go-to';
 import { isApiError } from '@/lib/api-client';
 import { useBookNow } from '../api/book-now';
-import { useGoTo } from './use-go-to';
 import { useMoney } from './use-money';
 
 /**

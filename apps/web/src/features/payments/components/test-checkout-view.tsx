@@ -5,9 +5,9 @@ import { AppLink } from '@/components/app-link';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
+import { useGoTo } from '@/hooks/use-go-to';
 import { useSettleTestPayment, useTestCheckout } from '../api/test-checkout';
 import { PaymentStatusTag } from './payment-status-tag';
-import { useGoTo } from './use-go-to';
 import { useMoney } from './use-money';
 
 const ACTIONS: { action: TestCheckoutAction; variant: 'success' | 'danger' | 'light' }[] = [

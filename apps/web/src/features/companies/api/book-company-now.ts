@@ -1,0 +1,15 @@
+import type { CheckoutDto } from '@elearn/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { CompanyBookingInput } from './book-company-free';
+
+/**
+ * `POST /api/companies/booking/now {seminarId, companyId}` → `{checkoutUrl, bookingId}`: the
+ * manager pays for a priced seminar on behalf of the company; once paid, the company holds it.
+ */
+export const bookCompanyNow = (input: CompanyBookingInput) =>
+  api.post<CheckoutDto>('/api/companies/booking/now', input);
+
+export function useBookCompanyNow() {
+  return useMutation({ mutationFn: bookCompanyNow });
+}
