@@ -77,6 +77,9 @@ function UserMenu({ username }: { username: string }) {
         <AppLink to="/user/password" className="navbar-item">
           {t('nav.password')}
         </AppLink>
+        <AppLink to="/payment/payment-confirmation" className="navbar-item" data-testid="nav-payments">
+          {t('nav.payments')}
+        </AppLink>
         <hr className="navbar-divider" />
         <button
           type="button"

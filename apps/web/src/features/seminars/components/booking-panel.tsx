@@ -5,15 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { notify } from '@/lib/notifications';
 import { useBookFree } from '../api/book-free';
-import { usePriceFormat } from './use-price';
 
 /**
- * The booking step: a free seminar is booked with `POST /api/booking/free`; a priced one shows
- * its price and that paid booking comes soon (the payments issue replaces this part).
+ * The booking step of a free seminar (`POST /api/booking/free`); priced seminars are paid through
+ * the payments feature's `PayPanel`.
  */
 export function BookingPanel({ seminar, onBooked }: { seminar: SeminarDto; onBooked: () => void }) {
   const { t } = useTranslation();
-  const price = usePriceFormat();
   const book = useBookFree();
   const [error, setError] = useState<string | null>(null);
 
@@ -29,18 +27,6 @@ export function BookingPanel({ seminar, onBooked }: { seminar: SeminarDto; onBoo
       <Notification variant="info" role="status">
         {t('booking.own')}
       </Notification>
-    );
-  }
-  if (seminar.price > 0) {
-    return (
-      <div className="box" data-testid="booking-paid">
-        <p className="title is-4" data-testid="booking-price">
-          {price(seminar.price, seminar.currency)}
-        </p>
-        <Notification variant="info" role="note">
-          {t('booking.paidSoon')}
-        </Notification>
-      </div>
     );
   }
   if (!seminar.abilities.book) {
