@@ -161,26 +161,50 @@ async function seedSeminars(db: Db, ids: Record<string, number>, uploadDir: stri
       ownerId: trainer,
     })
     .returning();
-  await db.insert(seminars).values([
-    {
-      slug: 'fuehrung-und-kommunikation',
-      title: 'Führung & Kommunikation',
-      description: '<p>Für neue Führungskräfte: Gespräche führen, Feedback geben, Konflikte lösen.</p>',
-      price: 24900,
-      currency,
-      isPublic: true,
-      ownerId: trainer,
-    },
-    {
-      slug: 'entwurf-datenschutz-grundlagen',
-      title: 'Entwurf: Datenschutz-Grundlagen',
-      description: '<p>Noch in Arbeit.</p>',
-      price: 0,
-      currency,
-      isPublic: false,
-      ownerId: trainer,
-    },
-  ]);
+  const priced = await db
+    .insert(seminars)
+    .values([
+      {
+        slug: 'fuehrung-und-kommunikation',
+        title: 'Führung & Kommunikation',
+        description: '<p>Für neue Führungskräfte: Gespräche führen, Feedback geben, Konflikte lösen.</p>',
+        price: 24900,
+        currency,
+        isPublic: true,
+        ownerId: trainer,
+      },
+      {
+        slug: 'entwurf-datenschutz-grundlagen',
+        title: 'Entwurf: Datenschutz-Grundlagen',
+        description: '<p>Noch in Arbeit.</p>',
+        price: 0,
+        currency,
+        isPublic: false,
+        ownerId: trainer,
+      },
+    ])
+    .returning();
+  const leadership = priced.find((s) => s.slug === 'fuehrung-und-kommunikation');
+  if (leadership) {
+    await db.insert(chapters).values([
+      {
+        seminarId: leadership.id,
+        label: 'Die Rolle als Führungskraft',
+        description: '<p>Vom Teammitglied zur Führungskraft.</p>',
+        content: '<p>Führen heisst: Ziele klären, Rahmen setzen, Menschen entwickeln.</p>',
+        position: 0,
+        unlocked: 1,
+      },
+      {
+        seminarId: leadership.id,
+        label: 'Feedback geben',
+        description: '<p>Konkret, zeitnah und wertschätzend.</p>',
+        content: '<p>Beschreiben Sie Beobachtungen, nicht Eigenschaften.</p>',
+        position: 1,
+        unlocked: 1,
+      },
+    ]);
+  }
   if (!intro) return;
   const [c1, c2] = await db
     .insert(chapters)
