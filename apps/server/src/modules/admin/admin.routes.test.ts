@@ -183,6 +183,8 @@ describe('administration', () => {
     const dup = await admin.post('/api/admin/companies', { name: 'Other', shortName: 'GAMMA' });
     expect(dup.json()).toMatchObject({ code: 'company.short_name_taken' });
 
+    expect((await admin.get(`/api/admin/companies/${gamma.id}`)).json()).toEqual(gamma);
+    expect((await admin.get('/api/admin/companies/999999')).statusCode).toBe(404);
     const member = await t.make.user();
     await t.make.member(gamma.id, member.id);
     const renamed = await admin.patch(`/api/admin/companies/${gamma.id}`, {

@@ -101,6 +101,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     { onRequest, schema: { tags, body: createCompanyBodySchema, response: { 201: adminCompanyDtoSchema } } },
     async (req, reply) => reply.code(201).send(await admin.createCompany(req.user!, req.body)),
   );
+  app.get(
+    '/api/admin/companies/:id',
+    { onRequest, schema: { tags, params: idParams, response: { 200: adminCompanyDtoSchema } } },
+    async (req) => admin.company(req.params.id),
+  );
   app.patch(
     '/api/admin/companies/:id',
     {

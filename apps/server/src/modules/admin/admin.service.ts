@@ -275,6 +275,8 @@ export function createAdminService(deps: {
       return paginator(q, rows.map(companyListDto), total);
     },
 
+    company: companyDto,
+
     /** @throws company.short_name_taken (422) */
     async createCompany(
       actor: AuthUser,

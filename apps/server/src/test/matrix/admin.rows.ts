@@ -66,6 +66,12 @@ export const ADMIN_ROWS: Row[] = [
     expect: adminOnly(201),
   },
   {
+    method: 'GET',
+    route: '/api/admin/companies/:id',
+    prepare: async (w) => ({ url: `/api/admin/companies/${w.company.id}` }),
+    expect: adminOnly(200),
+  },
+  {
     method: 'PATCH',
     route: '/api/admin/companies/:id',
     prepare: async (w) => ({

@@ -88,10 +88,18 @@ describe('navbar rules (spec section 2)', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(hrefOf(nav, 'Profil ändern')).toBe('/user');
     expect(hrefOf(nav, 'Passwort ändern')).toBe('/user/password');
+    expect(hrefOf(nav, 'Meine Zahlungen')).toBe('/payment/payment-confirmation');
+    expect(within(nav).queryByRole('link', { name: 'Administration' })).toBeNull();
     within(nav).getByRole('button', { name: 'Abmelden' });
     await user.keyboard('{Escape}');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle);
+  });
+
+  it('user menu of an admin links to the administration', async () => {
+    const { nav, user } = await renderNavbar(users.admin);
+    await user.click(within(nav).getByRole('button', { name: /Benutzermenü von/ }));
+    expect(hrefOf(nav, 'Administration')).toBe('/admin');
   });
 
   it('burger button toggles the menu and is labelled', async () => {

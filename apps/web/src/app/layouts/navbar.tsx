@@ -5,7 +5,7 @@ import logo from '@/assets/logo.svg';
 import { AppLink, AppNavLink } from '@/components/app-link';
 import { ButtonLink } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
-import { type NavLink as NavLinkItem, navLinks, useUser } from '@/lib/auth';
+import { hasScope, type NavLink as NavLinkItem, navLinks, useUser } from '@/lib/auth';
 import { LanguageSwitch } from './language-switch';
 
 function linkLabel(link: NavLinkItem, t: (key: string, options?: Record<string, unknown>) => string) {
@@ -21,7 +21,7 @@ function linkLabel(link: NavLinkItem, t: (key: string, options?: Record<string, 
   }
 }
 
-function UserMenu({ username }: { username: string }) {
+function UserMenu({ username, admin }: { username: string; admin: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const logout = useLogout();
@@ -80,6 +80,11 @@ function UserMenu({ username }: { username: string }) {
         <AppLink to="/payment/payment-confirmation" className="navbar-item" data-testid="nav-payments">
           {t('nav.payments')}
         </AppLink>
+        {admin ? (
+          <AppLink to="/admin" className="navbar-item" data-testid="nav-admin">
+            {t('nav.admin')}
+          </AppLink>
+        ) : null}
         <hr className="navbar-divider" />
         <button
           type="button"
@@ -149,7 +154,7 @@ export function Navbar() {
               <LanguageSwitch />
             </div>
             {user ? (
-              <UserMenu username={user.username} />
+              <UserMenu username={user.username} admin={hasScope(user, 'admin')} />
             ) : isPending ? null : (
               <div className="navbar-item">
                 <div className="buttons">

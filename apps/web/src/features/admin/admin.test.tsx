@@ -414,40 +414,23 @@ describe('/admin/companies/{id}', { timeout: UI_TIMEOUT }, () => {
     return renderApp('/admin/companies/7', {
       user: users.admin,
       handlers: {
-        'GET /api/admin/companies': () => ({ body: paginatorOf([acme]) }),
+        'GET /api/admin/companies/7': () => ({ body: acme }),
         'GET /api/admin/companies/7/members': () => ({ body: [anna] }),
         ...handlers,
       },
     });
   }
 
-  it('finds the company on a later page of the list; an unknown id is "page not found"', async () => {
-    const other = { ...acme, id: 8, name: 'Beta GmbH', shortName: 'beta' };
-    const pages = (req: MockRequest) => {
-      const page = Number(new URLSearchParams(req.search).get('page'));
-      return { body: paginatorOf(page === 1 ? [other] : [acme], page, 2, 2) };
-    };
-    const { fetchMock, unmount } = renderApp('/admin/companies/7', {
-      user: users.admin,
-      handlers: {
-        'GET /api/admin/companies': pages,
-        'GET /api/admin/companies/7/members': () => ({ body: [] }),
-      },
-    });
+  it('loads the company by id; an unknown id is "page not found"', async () => {
+    const { unmount } = renderCompany();
     expect((await screen.findByTestId('admin-company-name')).textContent).toBe('Acme AG');
-    expect(fetchMock.callsTo('GET /api/admin/companies').map((req) => params(req))).toEqual([
-      { page: '1', per_page: '100' },
-      { page: '2', per_page: '100' },
-    ]);
     unmount();
+    const missing = { status: 404, body: { message: 'x', code: 'not_found' } };
     renderApp('/admin/companies/99', {
       user: users.admin,
       handlers: {
-        'GET /api/admin/companies': pages,
-        'GET /api/admin/companies/99/members': () => ({
-          status: 404,
-          body: { message: 'x', code: 'not_found' },
-        }),
+        'GET /api/admin/companies/99': () => missing,
+        'GET /api/admin/companies/99/members': () => missing,
       },
     });
     expect((await screen.findByTestId('error-page')).getAttribute('data-status')).toBe('404');

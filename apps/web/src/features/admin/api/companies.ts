@@ -1,6 +1,6 @@
 import type { AdminCompanyDto, AdminMemberDto, Paginated } from '@elearn/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import type { COMPANY_FILTERS, ListQuery } from '../filters';
 import { adminKeys } from './keys';
 
@@ -19,24 +19,8 @@ export const adminCompaniesQueryOptions = (query: AdminCompanyQuery) =>
 
 export const useAdminCompanies = (query: AdminCompanyQuery) => useQuery(adminCompaniesQueryOptions(query));
 
-/** the largest page of the companies list, and how many of them a look-up reads at most */
-const SCAN_PER_PAGE = 100;
-const SCAN_MAX_PAGES = 100;
-
-/**
- * One company by id. The admin API has no `GET /api/admin/companies/{id}` (docs/api/admin.md),
- * so this reads the list in pages of 100 until the company turns up; an unknown id is a 404
- * like any missing record.
- */
-export async function getAdminCompany(id: number): Promise<AdminCompanyDto> {
-  for (let page = 1; page <= SCAN_MAX_PAGES; page++) {
-    const result = await getAdminCompanies({ page, per_page: SCAN_PER_PAGE });
-    const company = result.data.find((item) => item.id === id);
-    if (company) return company;
-    if (page >= result.last_page) break;
-  }
-  throw new ApiError(404, 'not_found', 'Not found');
-}
+/** `GET /api/admin/companies/{id}`: one company (404 for an unknown id). */
+export const getAdminCompany = (id: number) => api.get<AdminCompanyDto>(`/api/admin/companies/${id}`);
 
 export const adminCompanyQueryOptions = (id: number) =>
   queryOptions({ queryKey: adminKeys.company(id), queryFn: () => getAdminCompany(id) });
