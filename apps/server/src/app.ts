@@ -70,12 +70,14 @@ const REDACT = [
   '*.token',
 ];
 
-/** Masks secrets in logged URLs: verification signatures, reset tokens, access-link tokens. */
+/** Masks secrets in logged URLs: verification signatures, reset, access-link and invitation tokens. */
 export const redactUrl = (url: string): string =>
   url
     .replace(/([?&]signature=)[^&]+/g, '$1***')
     .replace(/(\/reset-password\/)[^/?]+/g, '$1***')
-    .replace(/(\/access-link\/)[^/?]+/g, '$1***');
+    .replace(/(\/access-link\/)[^/?]+/g, '$1***')
+    .replace(/(\/invitations\/)[^/?]+/g, '$1***')
+    .replace(/([?&](?:access_link|token)=)[^&]+/g, '$1***');
 
 /**
  * Builds the whole application (plugins, modules, the web app) without listening. Opens the

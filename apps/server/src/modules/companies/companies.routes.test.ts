@@ -474,7 +474,7 @@ describe('companies, company bookings, assignments and access links', () => {
   it('throttles guessing of link and invitation tokens per IP', async () => {
     const guest = t.agent();
     const from = { remoteAddress: '203.0.113.7' };
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 30; i++) {
       const res = await guest.get(`/api/companies/access-link/guess${i}`, from);
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('access_link.invalid');

@@ -37,9 +37,9 @@ import {
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 const DAY_MS = 86_400_000;
-/** failed token look-ups (access links, invitations) per IP and window before 429 */
-const TOKEN_FAILURES = 20;
-const TOKEN_WINDOW_S = 600;
+/** failed token look-ups (access links, invitations) per IP and minute before 429 (SECURITY A-10, D-14) */
+const TOKEN_FAILURES = 30;
+const TOKEN_WINDOW_S = 60;
 export const SEAL_PURPOSE = 'access-link';
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;

@@ -144,7 +144,7 @@ const OWNER_PAGE: HotStatement = {
   types: ['int', 'int', 'text', 'int', 'int'],
   text: `select r.id, r.mc_test_id, r.mode, r.started_at, r.stopped_at, r.achieved_percent, r.accomp,
       r.right_count, r.total_count, r.passed, r.confirmed_at, t.label,
-      u.id as user_id, u.first_name, u.last_name, u.email, count(*) over () as total
+      u.id as user_id, u.first_name, u.last_name, u.email
     from user_graduate_mctests r
     join mc_tests t on t.id = r.mc_test_id
     join users u on u.id = r.user_id
@@ -152,6 +152,15 @@ const OWNER_PAGE: HotStatement = {
       and ($3::text is null or u.first_name ilike $3::text or u.last_name ilike $3::text or u.email ilike $3::text)
     order by r.started_at desc, r.id desc
     limit $4::int offset $5::int`,
+};
+/** the total without a name search: no join of users (a count over the runs and their tests only) */
+const OWNER_COUNT_ALL: HotStatement = {
+  name: 'mc_owner_history_count_all',
+  types: ['int', 'int'],
+  text: `select count(*)::int as total
+    from user_graduate_mctests r
+    join mc_tests t on t.id = r.mc_test_id
+    where ($1::int is null or t.owner_id = $1::int) and ($2::int is null or r.mc_test_id = $2::int)`,
 };
 const OWNER_COUNT: HotStatement = {
   name: 'mc_owner_history_count',
@@ -310,13 +319,15 @@ export const graduateRepository = {
   ): Promise<{ rows: OwnerRunRow[]; total: number }> {
     const like = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const filters: HotValue[] = [opts.ownerId, opts.testId ?? null, like];
-    const raw = await runHot(db, OWNER_PAGE, [...filters, opts.limit, opts.offset]);
-    const total =
-      raw.length > 0
-        ? Number(raw[0]!.total)
-        : opts.offset === 0
-          ? 0
-          : Number((await runHot(db, OWNER_COUNT, filters))[0]?.total ?? 0);
+    // the page through the started_at index (stops after `limit` rows) and the total apart: a
+    // window count over the page query would read and sort every run of the owner
+    const [raw, counted] = await Promise.all([
+      runHot(db, OWNER_PAGE, [...filters, opts.limit, opts.offset]),
+      like === null
+        ? runHot(db, OWNER_COUNT_ALL, [opts.ownerId, opts.testId ?? null])
+        : runHot(db, OWNER_COUNT, filters),
+    ]);
+    const total = Number(counted[0]?.total ?? 0);
     return {
       total,
       rows: raw.map((r) => ({

@@ -16,6 +16,7 @@ import {
 } from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { typedDtoSerializer } from '../../lib/validate.ts';
 import type { GraduateService } from './graduate.service.ts';
 
 const idParams = z.object({ id: rules.id() });
@@ -66,6 +67,8 @@ export const graduateRoutes: FastifyPluginAsyncZod<{ graduate: GraduateService }
     {
       onRequest: owner,
       schema: { tags, querystring: ownerHistoryQuerySchema, response: { 200: paginated(ownerRowSchema) } },
+      // a page of up to 100 rows built field by field (toOwnerRow): no zod pass on the way out
+      serializerCompiler: typedDtoSerializer,
     },
     async (req) => graduate.ownerHistory(req.user!, req.query),
   );
