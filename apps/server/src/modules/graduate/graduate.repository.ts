@@ -65,7 +65,8 @@ interface HotStatement {
   /** the statement with $1… placeholders (each cast where it is used) */
   text: string;
 }
-const preparedOn = new WeakMap<object, Set<string>>();
+/** per database: the statements prepared (or being prepared) there; concurrent first calls share one PREPARE */
+const preparedOn = new WeakMap<object, Map<string, Promise<void>>>();
 const isPglite = (db: DbOrTx) => '$client' in db && (db as { $client: unknown }).$client instanceof PGlite;
 
 function literal(v: HotValue): string {
@@ -88,16 +89,22 @@ async function runHot(
   if (isPglite(db)) {
     let names = preparedOn.get(db);
     if (!names) {
-      const [row] = rowsOf(await db.execute(sql.raw('show standard_conforming_strings')));
-      if (row?.standard_conforming_strings !== 'on')
-        throw new Error('standard_conforming_strings must be on');
-      names = new Set();
+      names = new Map();
       preparedOn.set(db, names);
     }
-    if (!names.has(stmt.name)) {
-      await db.execute(sql.raw(`prepare ${stmt.name}(${stmt.types.join(', ')}) as ${stmt.text}`));
-      names.add(stmt.name);
+    let ready = names.get(stmt.name);
+    if (!ready) {
+      ready = (async () => {
+        const [row] = rowsOf(await db.execute(sql.raw('show standard_conforming_strings')));
+        if (row?.standard_conforming_strings !== 'on')
+          throw new Error('standard_conforming_strings must be on');
+        await db.execute(sql.raw(`prepare ${stmt.name}(${stmt.types.join(', ')}) as ${stmt.text}`));
+      })();
+      names.set(stmt.name, ready);
+      // a failed PREPARE is tried again by the next call
+      ready.catch(() => names.delete(stmt.name));
     }
+    await ready;
     return rowsOf(await db.execute(sql.raw(`execute ${stmt.name}(${values.map(literal).join(', ')})`)));
   }
   const parts = stmt.text.split(/(\$\d+)/).map((part) => {

@@ -71,22 +71,28 @@ function forPlayStatement(db: DbOrTx) {
  * session, so a server-side `PREPARE` made once per database serves every later call; the two
  * arguments are validated integers, so writing them into `EXECUTE` is safe.
  */
-const sqlPrepared = new WeakSet<object>();
+/** per database: its PREPARE, made once (concurrent first calls share it; a failure is retried) */
+const sqlPrepared = new WeakMap<object, Promise<void>>();
 const seminarColumns = Object.entries(getTableColumns(seminars));
 async function forPlayOnPglite(db: DbOrTx, id: number, userId: number) {
   if (!Number.isSafeInteger(id) || !Number.isSafeInteger(userId)) throw new TypeError('integer ids expected');
-  if (!sqlPrepared.has(db)) {
+  let ready = sqlPrepared.get(db);
+  if (!ready) {
     const columns = seminarColumns.map(([key, col]) => `s."${col.name}" as "${key}"`).join(', ');
-    await db.execute(
-      sql.raw(`prepare seminar_for_play_sql(int, int) as select ${columns},
+    ready = db
+      .execute(
+        sql.raw(`prepare seminar_for_play_sql(int, int) as select ${columns},
         exists (select 1 from bookings b where b.seminar_id = s.id and b.user_id = $2
           and b.status in ${PLAY_STATUSES_LIST}) as "__booked",
         coalesce((select array_agg(cu.chapter_id) from chapter_users cu join chapters c on c.id = cu.chapter_id
           where c.seminar_id = s.id and cu.user_id = $2), '{}'::int[]) as "__done"
         from seminars s where s.id = $1 limit 1`),
-    );
-    sqlPrepared.add(db);
+      )
+      .then(() => undefined);
+    sqlPrepared.set(db, ready);
+    ready.catch(() => sqlPrepared.delete(db));
   }
+  await ready;
   const result = await db.execute(sql.raw(`execute seminar_for_play_sql(${id}, ${userId})`));
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!row) return undefined;
