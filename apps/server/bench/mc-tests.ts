@@ -28,8 +28,12 @@ import { mcTestRows } from '../src/test/mc-test-fixtures.ts';
 const STOP_USERS = 200;
 const STOP_QUESTIONS = 40;
 const HISTORY_RUNS = 2000;
-/** goals of the issue */
-export const MC_GOALS = { stopP99Ms: 500, historyRatioPercent: 5 };
+/**
+ * Our own targets: the issue asks for the measurements (p99, ratio) and two checks (200 results
+ * stored; a constant number of queries) but names no numbers. The checks decide the exit code,
+ * the targets are reported beside them.
+ */
+export const MC_TARGETS = { stopP99Ms: 500, historyRatioPercent: 5 };
 
 export interface McBenchData {
   stopTestId: number;
@@ -374,15 +378,19 @@ export function printMcTests(r: McBenchResult, baselineRps: number): boolean {
   console.log(
     `queries of GET /api/graduate/history/owner: ${r.historyQueries.small} with 5 runs, ${r.historyQueries.large} with 200 runs`,
   );
-  const historyMet = ratio >= MC_GOALS.historyRatioPercent && r.history.errors + r.history.non2xx === 0;
-  const stopMet = r.stop.p99 < MC_GOALS.stopP99Ms && r.stop.ok === 200 && r.stop.stored === 200;
+  const storedMet = r.stop.ok === 200 && r.stop.stored === 200;
   const queriesMet = r.historyQueries.small === r.historyQueries.large;
+  const historyTarget = ratio >= MC_TARGETS.historyRatioPercent && r.history.errors + r.history.non2xx === 0;
+  const stopTarget = r.stop.p99 < MC_TARGETS.stopP99Ms;
   console.log(
-    `goal ${r.history.name} ≥ ${MC_GOALS.historyRatioPercent} % of baseline: ${historyMet ? 'met' : 'NOT met'} (${ratio.toFixed(1)} %)`,
-  );
-  console.log(
-    `goal 200 concurrent stopTest p99 < ${MC_GOALS.stopP99Ms} ms and 200 results stored: ${stopMet ? 'met' : 'NOT met'} (${r.stop.p99} ms, ${r.stop.stored} stored)`,
+    `goal 200 concurrent stopTest: 200 answered and 200 results stored: ${storedMet ? 'met' : 'NOT met'}`,
   );
   console.log(`goal owner history in a constant number of queries: ${queriesMet ? 'met' : 'NOT met'}`);
-  return historyMet && stopMet && queriesMet;
+  console.log(
+    `target (ours) ${r.history.name} ≥ ${MC_TARGETS.historyRatioPercent} % of baseline without errors: ${historyTarget ? 'met' : 'not met'} (${ratio.toFixed(1)} %)`,
+  );
+  console.log(
+    `target (ours) 200 concurrent stopTest p99 < ${MC_TARGETS.stopP99Ms} ms: ${stopTarget ? 'met' : 'not met'} (${r.stop.p99} ms)`,
+  );
+  return storedMet && queriesMet;
 }
