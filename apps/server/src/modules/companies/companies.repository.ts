@@ -63,7 +63,7 @@ export const companiesRepository = {
     authDataChanged();
   },
   /** the companies of `userId` with its manager flag; every company (manager false) when `userId` is null */
-  async listFor(db: DbOrTx, userId: number | null): Promise<CompanyListRow[]> {
+  async listFor(db: DbOrTx, userId: number | null, onlyId?: number): Promise<CompanyListRow[]> {
     const manager =
       userId === null
         ? sql<boolean>`false`
@@ -78,6 +78,7 @@ export const companiesRepository = {
         membersCount,
       })
       .from(companies);
+    if (onlyId !== undefined) return query.where(eq(companies.id, onlyId));
     return userId === null
       ? query.orderBy(asc(companies.name))
       : query

@@ -195,7 +195,7 @@ export function createCompaniesService(deps: {
       const found = await companies.findByAnyShortName(db, shortName);
       if (!found) throw notFound();
       if (!companyPolicy.member(actor, found.id)) throw forbidden();
-      const [row] = (await companies.listFor(db, null)).filter((c) => c.id === found.id);
+      const [row] = await companies.listFor(db, null, found.id);
       return companyDto({ ...row!, manager: companyPolicy.manage(actor, found.id) });
     },
 
