@@ -1,5 +1,4 @@
 import type { CompanyDto } from '@elearn/shared';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
@@ -8,46 +7,12 @@ import { SearchBox } from '@/components/ui/search-box';
 import { useCompanies } from '@/features/companies/api/get-companies';
 import { useEmployees } from '@/features/companies/api/get-employees';
 import { AddMemberForm } from '@/features/companies/components/add-member-form';
+import { CompanySelect } from '@/features/companies/components/company-select';
 import { EmployeeTable } from '@/features/companies/components/employee-table';
 import { InvitationPanel } from '@/features/companies/components/invitation-panel';
 import { useListParams } from '@/features/seminars/components/seminar-lists';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isAdmin, useCurrentUser } from '@/lib/auth';
-
-function CompanyPicker({ companies, current }: { companies: CompanyDto[]; current: CompanyDto }) {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const id = `company-picker${useId().replace(/:/g, '')}`;
-  return (
-    <div className="field">
-      <label className="label" htmlFor={id}>
-        {t('company.employees.company')}
-      </label>
-      <div className="control">
-        <div className="select">
-          <select
-            id={id}
-            value={String(current.id)}
-            onChange={(event) => {
-              const next = new URLSearchParams(params);
-              next.set('company', event.target.value);
-              next.delete('page');
-              next.delete('q');
-              setParams(next);
-            }}
-            data-testid="employees-company"
-          >
-            {companies.map((company) => (
-              <option key={company.id} value={String(company.id)}>
-                {company.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-    </div>
-  );
-}
 
 function Employees({ company }: { company: CompanyDto }) {
   const { t } = useTranslation();
@@ -115,7 +80,13 @@ export default function EmployeesPage() {
           return (
             <>
               {managed.length > 1 ? (
-                <CompanyPicker companies={managed} current={current} />
+                <CompanySelect
+                  companies={managed}
+                  current={current}
+                  label={t('company.employees.company')}
+                  testId="employees-company"
+                  reset={['page', 'q']}
+                />
               ) : (
                 <p className="subtitle is-5" data-testid="employees-company-name">
                   {current.name}

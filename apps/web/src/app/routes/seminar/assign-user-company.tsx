@@ -1,5 +1,5 @@
 import type { CompanyDto, SeminarDto } from '@elearn/shared';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Params, useParams, useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
@@ -16,45 +16,13 @@ import {
   CompanyBookingPanel,
   GRANTING_STATUSES,
 } from '@/features/companies/components/company-booking-panel';
+import { CompanySelect } from '@/features/companies/components/company-select';
 import { useSeminar } from '@/features/seminars/api/get-seminar';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isAdmin, useCurrentUser } from '@/lib/auth';
 import { idParam } from '@/lib/current-ids';
 
 export const check = (params: Params) => idParam(params.sid) !== null;
-
-function CompanyChoice({ companies, current }: { companies: CompanyDto[]; current: CompanyDto }) {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const id = `assign-company${useId().replace(/:/g, '')}`;
-  return (
-    <div className="field">
-      <label className="label" htmlFor={id}>
-        {t('company.assign.company')}
-      </label>
-      <div className="control">
-        <div className="select">
-          <select
-            id={id}
-            value={String(current.id)}
-            onChange={(event) => {
-              const next = new URLSearchParams(params);
-              next.set('company', event.target.value);
-              setParams(next, { replace: true });
-            }}
-            data-testid="assign-company"
-          >
-            {companies.map((company) => (
-              <option key={company.id} value={String(company.id)}>
-                {company.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-    </div>
-  );
-}
 
 function ForCompany({
   seminar,
@@ -128,7 +96,14 @@ function AssignPage({ seminar }: { seminar: SeminarDto }) {
       managed[0]!;
     body = (
       <>
-        {managed.length > 1 ? <CompanyChoice companies={managed} current={current} /> : null}
+        {managed.length > 1 ? (
+          <CompanySelect
+            companies={managed}
+            current={current}
+            label={t('company.assign.company')}
+            testId="assign-company"
+          />
+        ) : null}
         <ForCompany
           key={current.id}
           seminar={seminar}

@@ -5,17 +5,17 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { AppLink } from '@/components/app-link';
 import { Button } from '@/components/ui/button';
-import { FormError, InputField } from '@/components/ui/field';
+import { FormError } from '@/components/ui/field';
 import { Notification } from '@/components/ui/notification';
 import { useLocale } from '@/hooks/use-locale';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { useRegister } from '../api/register';
 import { initialRegistrationState, type RegistrationState } from '../types';
+import { REGISTRATION_FIELDS, RegistrationFields } from './registration-fields';
 import { ResendVerificationForm } from './resend-verification-form';
 
 type RegisterInput = z.input<typeof registerBodySchema>;
-const FIELDS = ['username', 'email', 'first_name', 'last_name', 'password', 'password_confirmation'] as const;
 
 export function RegisterForm() {
   const { t } = useTranslation();
@@ -52,7 +52,7 @@ export function RegisterForm() {
     } catch (error) {
       setState({
         ...initialRegistrationState,
-        errorMessage: applyServerErrors(error, setError, FIELDS),
+        errorMessage: applyServerErrors(error, setError, REGISTRATION_FIELDS),
       });
     }
   });
@@ -76,58 +76,7 @@ export function RegisterForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="register-title" data-testid="register-form">
       <FormError message={state.errorMessage} />
-      <InputField
-        label={t('auth.fields.username')}
-        autoComplete="username"
-        registration={register('username')}
-        error={errors.username?.message}
-        id="register-username"
-      />
-      <InputField
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        registration={register('email')}
-        error={errors.email?.message}
-        id="register-email"
-      />
-      <div className="columns mb-0">
-        <div className="column">
-          <InputField
-            label={t('auth.fields.firstName')}
-            autoComplete="given-name"
-            registration={register('first_name')}
-            error={errors.first_name?.message}
-            id="register-first-name"
-          />
-        </div>
-        <div className="column">
-          <InputField
-            label={t('auth.fields.lastName')}
-            autoComplete="family-name"
-            registration={register('last_name')}
-            error={errors.last_name?.message}
-            id="register-last-name"
-          />
-        </div>
-      </div>
-      <InputField
-        label={t('auth.fields.password')}
-        type="password"
-        autoComplete="new-password"
-        registration={register('password')}
-        error={errors.password?.message}
-        help={t('auth.passwordRules')}
-        id="register-password"
-      />
-      <InputField
-        label={t('auth.fields.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
-        registration={register('password_confirmation')}
-        error={errors.password_confirmation?.message}
-        id="register-password-confirmation"
-      />
+      <RegistrationFields register={(name) => register(name)} errors={errors} idPrefix="register" />
       <div className="field is-grouped is-grouped-multiline is-align-items-center">
         <div className="control">
           <Button type="submit" variant="primary" isLoading={isSubmitting}>
