@@ -23,6 +23,7 @@ import type { AuthUser } from '../../plugins/session.ts';
 import { companyPolicy } from '../../policies/company.policy.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ChaptersService } from '../chapters/chapters.service.ts';
+import { grants } from '../seminars/booking-status.ts';
 import { seminarsRepository } from '../seminars/seminars.repository.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
@@ -139,7 +140,7 @@ export function createCompaniesService(deps: {
   async function grantingBooking(actor: AuthUser, body: { seminarId: number; companyId: number }) {
     await managed(actor, body.companyId);
     const booking = await repo.find(db, body.companyId, body.seminarId);
-    if (!booking || !['free', 'paid'].includes(booking.status)) {
+    if (!booking || !grants(booking.status)) {
       throw conflict('company.not_booked', 'company.not_booked');
     }
     return booking;
@@ -163,7 +164,7 @@ export function createCompaniesService(deps: {
       throw new AppError(404, 'access_link.invalid', 'access_link.invalid');
     }
     if (row.link.revokedAt) throw new AppError(410, 'access_link.revoked', 'access_link.revoked');
-    if (row.link.expiresAt.getTime() <= now() || !['free', 'paid'].includes(row.companyBookingStatus)) {
+    if (row.link.expiresAt.getTime() <= now() || !grants(row.companyBookingStatus)) {
       throw new AppError(410, 'access_link.expired', 'access_link.expired');
     }
     return row;
@@ -341,9 +342,7 @@ export function createCompaniesService(deps: {
         bookedBy: actor.id,
         currency: s.currency,
       });
-      const [row] = (await repo.listForCompanies(db, [body.companyId])).filter(
-        (r) => r.booking.id === booking.id,
-      );
+      const [row] = await repo.listForCompanies(db, [body.companyId], booking.id);
       return { created, booking: bookingDto(row!, actor) };
     },
 
@@ -358,7 +357,7 @@ export function createCompaniesService(deps: {
       const s = (await seminars.access(actor, body.seminarId).catch(() => null))?.seminar;
       if (!s || !(s.isCompany ? s.companyId === body.companyId : s.isPublic)) throw notFound();
       const held = await repo.find(db, body.companyId, body.seminarId);
-      if (held && ['free', 'paid'].includes(held.status)) {
+      if (held && grants(held.status)) {
         throw conflict('booking.already_booked', 'booking.already_booked');
       }
     },

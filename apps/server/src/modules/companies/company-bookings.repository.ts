@@ -13,6 +13,7 @@ import {
   userGraduateMctests,
   users,
 } from '../../db/schema/index.ts';
+import { OWN_GRANTING } from '../seminars/booking-status.ts';
 import { type SeminarListRow, seminarWithOwner } from '../seminars/seminars.repository.ts';
 
 export type CompanyBookingRow = typeof companyBookings.$inferSelect;
@@ -23,7 +24,7 @@ const companyRef = { id: companies.id, name: companies.name, shortName: companie
 const assignedCount = sql<number>`(select count(*)::int from ${bookings} a
   where a.company_booking_id = ${sql.raw('"company_bookings"."id"')})`;
 /** company bookings that grant the seminar */
-const granting = inArray(companyBookings.status, ['free', 'paid']);
+const granting = inArray(companyBookings.status, [...OWN_GRANTING]);
 
 export interface CompanyBookingListRow extends SeminarListRow {
   booking: CompanyBookingRow;
@@ -106,7 +107,11 @@ export const companyBookingsRepository = {
   },
 
   /** company bookings of the given companies (all when null), newest first */
-  async listForCompanies(db: DbOrTx, companyIds: number[] | null): Promise<CompanyBookingListRow[]> {
+  async listForCompanies(
+    db: DbOrTx,
+    companyIds: number[] | null,
+    onlyBookingId?: number,
+  ): Promise<CompanyBookingListRow[]> {
     if (companyIds?.length === 0) return [];
     return db
       .select({ ...seminarWithOwner, booking: companyBookings, company: companyRef, assignedCount })
@@ -114,7 +119,12 @@ export const companyBookingsRepository = {
       .innerJoin(seminars, eq(seminars.id, companyBookings.seminarId))
       .innerJoin(users, eq(users.id, seminars.ownerId))
       .innerJoin(companies, eq(companies.id, companyBookings.companyId))
-      .where(companyIds ? inArray(companyBookings.companyId, companyIds) : undefined)
+      .where(
+        and(
+          companyIds ? inArray(companyBookings.companyId, companyIds) : undefined,
+          onlyBookingId !== undefined ? eq(companyBookings.id, onlyBookingId) : undefined,
+        ),
+      )
       .orderBy(desc(companyBookings.createdAt), desc(companyBookings.id));
   },
 

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
  */
 export const PLAY_STATUSES = ['free', 'paid', 'company'] as const;
 export const OWN_GRANTING = ['free', 'paid'] as const;
+/** whether an own booking or a company booking in `status` holds the seminar (`free`, `paid`) */
+export const grants = (status: string): boolean => (OWN_GRANTING as readonly string[]).includes(status);
 /** `('free', 'paid', 'company')` for SQL text: `b.status in ${playStatusesSql}` */
 export const PLAY_STATUSES_LIST = `(${PLAY_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 export const playStatusesSql = sql.raw(PLAY_STATUSES_LIST);

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, chapters, chapterUsers, seminars, users } from '../../db/schema/index.ts';
-import { PLAY_STATUSES, PLAY_STATUSES_LIST, playStatusesSql } from './booking-status.ts';
+import { OWN_GRANTING, PLAY_STATUSES, PLAY_STATUSES_LIST, playStatusesSql } from './booking-status.ts';
 
 export type SeminarRow = typeof seminars.$inferSelect;
 export type NewSeminarRow = typeof seminars.$inferInsert;
@@ -322,7 +322,7 @@ export const seminarsRepository = {
       })
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.userId))
-      .where(and(inArray(bookings.seminarId, seminarIds), inArray(bookings.status, ['free', 'paid'])))
+      .where(and(inArray(bookings.seminarId, seminarIds), inArray(bookings.status, [...OWN_GRANTING])))
       .orderBy(desc(bookings.createdAt));
   },
 };
