@@ -36,6 +36,7 @@ import { createSeminarsService } from './modules/seminars/seminars.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 declare module 'fastify' {
@@ -158,6 +159,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken, poolStats: database.poolStats });
 
   const matomoOrigin = config.matomo ? new URL(config.matomo.url).origin : null;
   const extra = matomoOrigin ? [matomoOrigin] : [];

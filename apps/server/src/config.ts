@@ -46,6 +46,8 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
   SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 365),
   TRUST_PROXY: bool01,
+  /** bearer token of GET /metrics (Prometheus); unset = no metrics route */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** multiplies every rate limit; only for benchmarks and load tests */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
 });
@@ -77,6 +79,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** directory of the built web app; null = do not serve it */
   webDist: string | null;
+  /** bearer token of GET /metrics; undefined = metrics off */
+  metricsToken?: string;
   /** multiplies every rate limit (the bench raises limits so that 429s do not count as errors) */
   rateLimitFactor: number;
 }
@@ -130,6 +134,7 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     trustProxy: env.TRUST_PROXY ?? false,
     webDist: null,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    metricsToken: env.METRICS_TOKEN,
     ...extra,
   };
 }

@@ -25,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'pg';
   /** how many queries Drizzle has sent so far (query-count tests: no N+1) */
   queryCount(): number;
+  /** connections of the pool (PostgreSQL only; the embedded database has none) */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** `SELECT 1`; throws when the database does not answer */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -50,6 +52,7 @@ export async function openDatabase(
       db,
       kind: 'pg',
       queryCount: () => queries,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => {
         await pool.query('SELECT 1');
       },
