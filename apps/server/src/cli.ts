@@ -4,6 +4,7 @@ import { rules, SCOPES, type Scope } from '@elearn/shared';
 import { ConfigError, loadEnv } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
+import { BackupError, backupDataDir, restoreDataDir } from './lib/backup.ts';
 import { randomToken } from './lib/crypto.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
@@ -19,6 +20,8 @@ Commands:
   company:create --name N --short S
   company:add-user --short S --email E [--manager]   adds a member (manager = corporateTraining of it)
   demo:seed     creates the demo data (also on a non-empty database)
+  backup <file>   the embedded database and the uploads of DATA_DIR in one .tar.gz (server stopped)
+  restore <file>  such an archive into a new, empty DATA_DIR
 
 The database is DATABASE_URL, else the PGlite data in DATA_DIR (default ./data). PGlite allows one
 process at a time: stop the server before using the command line on the embedded database.`;
@@ -140,10 +143,37 @@ export async function runCli(argv: string[], database: Database, uploadDir: stri
   }
 }
 
+/** backup and restore work on the data directory itself, without opening the database first */
+async function runBackupCommand(argv: string[], dataDir: string, usesPostgres: boolean): Promise<string[]> {
+  const [command, file, ...extra] = argv;
+  if (!file || extra.length) throw new CliError(`usage: npm run cli -- ${command} <file>`);
+  if (usesPostgres)
+    throw new CliError(
+      'DATABASE_URL is set: back up PostgreSQL with pg_dump and the bucket with its own tools (README)',
+    );
+  try {
+    if (command === 'backup') {
+      const m = await backupDataDir(dataDir, file);
+      return [`backup written to ${file} (database and ${m.files} uploaded files)`];
+    }
+    const m = await restoreDataDir(file, dataDir);
+    return [`restored ${file} (from ${m.created_at}, ${m.files} uploaded files) into ${dataDir}`];
+  } catch (err) {
+    if (err instanceof BackupError) throw new CliError(err.message);
+    throw err;
+  }
+}
+
 async function main() {
   let database: Database | null = null;
   try {
     const env = loadEnv();
+    const argv = process.argv.slice(2);
+    if (argv[0] === 'backup' || argv[0] === 'restore') {
+      for (const line of await runBackupCommand(argv, env.DATA_DIR, Boolean(env.DATABASE_URL)))
+        console.log(line);
+      return;
+    }
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await database.migrate();
     const uploadDir = path.resolve(env.DATA_DIR, 'uploads');
