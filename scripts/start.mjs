@@ -1,4 +1,5 @@
-// npm start: builds the web app when needed, then runs the server (API + app) in one process.
+// npm start: builds the web app and the server when needed, then runs the compiled server
+// (API + app) in one process.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
+const serverBundle = path.join(root, 'apps/server/dist/main.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -28,7 +30,26 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const serverSources = [
+  path.join(root, 'apps/server/src'),
+  path.join(root, 'packages/shared/src'),
+  path.join(root, 'scripts/build-server.mjs'),
+];
+const newest = (p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+const serverStale =
+  !existsSync(serverBundle) ||
+  Math.max(...serverSources.map(newest)) > statSync(serverBundle).mtimeMs ||
+  process.env.FORCE_BUILD === '1';
+if (serverStale) {
+  console.log('Building the server (apps/server/dist)…');
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, configFromEnv, loadEnv } from './config.ts';
 import { seedDemoData } from './db/seed.ts';
 import { randomToken } from './lib/crypto.ts';
+import { WEB_DIST } from './paths.ts';
 
 /** Reads the environment, starts the server, shuts down gracefully on SIGTERM/SIGINT. */
 async function main() {
@@ -19,7 +19,7 @@ async function main() {
     }
     throw err;
   }
-  const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const webDist = WEB_DIST;
   let sessionSecret = env.SESSION_SECRET;
   if (!sessionSecret) {
     // development: a random secret kept in DATA_DIR so that mailed links survive restarts

@@ -1,12 +1,12 @@
 import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Scope } from '@elearn/shared';
 import { sql } from 'drizzle-orm';
 import { randomToken } from '../lib/crypto.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { companiesRepository } from '../modules/companies/companies.repository.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
+import { WEB_PUBLIC } from '../paths.ts';
 import type { Db } from './client.ts';
 import { bookings, chapterFiles, chapterLinks, chapters, seminars, users } from './schema/index.ts';
 import { seedCompanies } from './seed-companies.ts';
@@ -129,7 +129,7 @@ export async function seedDemoData(
   return logins;
 }
 
-const SAMPLE_VIDEO = fileURLToPath(new URL('../../../web/public/media/sample.mp4', import.meta.url));
+const SAMPLE_VIDEO = path.join(WEB_PUBLIC, 'media', 'sample.mp4');
 // a small valid one-page PDF
 const DEMO_PDF = `%PDF-1.4
 1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj

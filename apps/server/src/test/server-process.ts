@@ -14,10 +14,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/main.ts` as a child process and waits until /api/health answers 200. */
-export async function startServerProcess(env: Record<string, string>) {
+/**
+ * Starts `src/main.ts` (or a compiled bundle, `entry`) as a child process and waits until
+ * /api/health answers 200.
+ */
+export async function startServerProcess(env: Record<string, string>, entry?: string) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const args = entry ? ['--enable-source-maps', entry] : ['--import', 'tsx', MAIN];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -37,7 +41,8 @@ export async function startServerProcess(env: Record<string, string>) {
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // generous: a fresh embedded database migrates first, and CI machines are shared
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
@@ -46,7 +51,11 @@ export async function startServerProcess(env: Record<string, string>) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, base, exited, output: () => output };
