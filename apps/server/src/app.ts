@@ -8,8 +8,15 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, {
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifySchema,
+  LogController,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodObject } from 'zod';
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
@@ -36,6 +43,7 @@ import { createSeminarsService } from './modules/seminars/seminars.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { noNulPlugin } from './plugins/no-nul.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 declare module 'fastify' {
@@ -46,9 +54,23 @@ declare module 'fastify' {
     rateCounter: RateCounter;
     /** where uploaded files live (DATA_DIR/uploads) */
     uploadDir: string;
-    /** every route as registered (method, url); read by the authorization matrix test */
-    routeList: { method: string; url: string }[];
+    /**
+     * every route as registered (method, url, schema and the text fields of multipart routes);
+     * read by the authorization matrix and the input sweep tests
+     */
+    routeList: RouteEntry[];
   }
+  interface FastifyContextConfig {
+    /** the text fields a multipart route reads (it parses them itself; the NUL sweep test sends them) */
+    multipartFields?: ZodObject;
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+  multipartFields?: ZodObject;
 }
 
 export interface BuildOptions {
@@ -113,11 +135,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
   });
   app.server.headersTimeout = 20_000;
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routeList.push({ method, url: route.url });
+      if (method !== 'HEAD' && method !== 'OPTIONS')
+        routeList.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          multipartFields: (route.config as FastifyContextConfig | undefined)?.multipartFields,
+        });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -158,6 +186,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
+  await app.register(noNulPlugin);
 
   const matomoOrigin = config.matomo ? new URL(config.matomo.url).origin : null;
   const extra = matomoOrigin ? [matomoOrigin] : [];
