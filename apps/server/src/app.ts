@@ -148,6 +148,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         });
     }
   });
+  // JSON routes take JSON only (docs/api): a text/plain body is 415, not parsed as a string that
+  // then fails validation; the few routes that accept "JSON text" add their own parser
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
