@@ -8,8 +8,15 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, {
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifySchema,
+  LogController,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodObject } from 'zod';
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
@@ -37,6 +44,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { noNulPlugin } from './plugins/no-nul.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 declare module 'fastify' {
@@ -47,9 +55,23 @@ declare module 'fastify' {
     rateCounter: RateCounter;
     /** where uploaded files live (DATA_DIR/uploads) */
     uploadDir: string;
-    /** every route as registered (method, url); read by the authorization matrix test */
-    routeList: { method: string; url: string }[];
+    /**
+     * every route as registered (method, url, schema and the text fields of multipart routes);
+     * read by the authorization matrix and the input sweep tests
+     */
+    routeList: RouteEntry[];
   }
+  interface FastifyContextConfig {
+    /** the text fields a multipart route reads (it parses them itself; the NUL sweep test sends them) */
+    multipartFields?: ZodObject;
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+  multipartFields?: ZodObject;
 }
 
 export interface BuildOptions {
@@ -114,13 +136,22 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
   });
   app.server.headersTimeout = 20_000;
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routeList.push({ method, url: route.url });
+      if (method !== 'HEAD' && method !== 'OPTIONS')
+        routeList.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          multipartFields: (route.config as FastifyContextConfig | undefined)?.multipartFields,
+        });
     }
   });
+  // JSON routes take JSON only (docs/api): a text/plain body is 415, not parsed as a string that
+  // then fails validation; the few routes that accept "JSON text" add their own parser
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -160,6 +191,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken, poolStats: database.poolStats });
+  await app.register(noNulPlugin);
 
   const matomoOrigin = config.matomo ? new URL(config.matomo.url).origin : null;
   const extra = matomoOrigin ? [matomoOrigin] : [];

@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'admin.last_admin',
   'admin.already_verified',
   'admin.owner_not_trainer',
+  'admin.user_disabled',
   'company.short_name_taken',
   'company.not_empty',
   'company.manager_scope',

@@ -17,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
+import { rejectNul } from '../../lib/no-nul.ts';
 import { validateWith } from '../../lib/validate.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -154,6 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/user/update',
     {
       onRequest: app.requireUser,
+      config: { multipartFields: profileFieldsSchema },
       schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: userDtoSchema } },
     },
     async (req) => {
@@ -170,6 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
               avatar = { data, truncated: part.file.truncated };
             }
           } else if (typeof part.value === 'string') {
+            rejectNul({ [part.fieldname]: part.value });
             fields[part.fieldname] = part.value;
           }
         }

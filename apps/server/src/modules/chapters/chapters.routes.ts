@@ -18,11 +18,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validation } from '../../errors.ts';
+import { rejectNul } from '../../lib/no-nul.ts';
 import { cleanFileName, removeStored, type StoredFile, sendStored } from '../../lib/storage.ts';
 import { typedDtoSerializer } from '../../lib/validate.ts';
 import type { ChaptersService } from './chapters.service.ts';
 
 const idParams = z.object({ id: rules.id() });
+/** the text fields of the media uploads (before the files) */
+const docFields = z.object({ chapter_id: rules.id() });
+const videoFields = z.object({ chapter_id: rules.id(), label: z.string().max(200).optional() });
 
 /** Chapters and media (spec section 7 "Chapters"; paths verbatim, plus reorder and file routes). */
 export const chapterRoutes: FastifyPluginAsyncZod<{
@@ -164,7 +168,10 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
     try {
       for await (const part of req.parts({ limits: { ...limits, fields: 10, fieldSize: 2000 } })) {
         if (part.type === 'field') {
-          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          if (typeof part.value === 'string') {
+            rejectNul({ [part.fieldname]: part.value });
+            fields[part.fieldname] = part.value;
+          }
           continue;
         }
         if (part.fieldname.replace(/\[\]$/, '') !== field || !part.filename) {
@@ -200,6 +207,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
     '/api/chapters/storeDocs',
     {
       onRequest: owner,
+      config: { multipartFields: docFields },
       schema: {
         tags: ['media'],
         consumes: ['multipart/form-data'],
@@ -226,6 +234,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
     '/api/chapters/storeVideo',
     {
       onRequest: owner,
+      config: { multipartFields: videoFields },
       schema: {
         tags: ['media'],
         consumes: ['multipart/form-data'],

@@ -340,6 +340,7 @@ export function createChaptersService(deps: {
         for (const o of body.order)
           await repo.update(tx, o.id, { chapterId: o.chapter_id, position: o.position });
       });
+      changed();
       return tree(body.seminar_id, { userId: null, hideLocked: false });
     },
 

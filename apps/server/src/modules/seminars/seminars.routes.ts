@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rejectNul } from '../../lib/no-nul.ts';
 import { removeStored, sendStored } from '../../lib/storage.ts';
 import { validateWith } from '../../lib/validate.ts';
 import type { ChaptersService } from '../chapters/chapters.service.ts';
@@ -48,6 +49,7 @@ export const seminarRoutes: FastifyPluginAsyncZod<{
           const stored = await seminars.storeImage(part.file, part.filename);
           imagePath = stored.relPath;
         } else if (typeof part.value === 'string') {
+          rejectNul({ [part.fieldname]: part.value });
           fields[part.fieldname] = part.value;
         }
       }
@@ -127,6 +129,7 @@ export const seminarRoutes: FastifyPluginAsyncZod<{
     '/api/seminars',
     {
       onRequest: owner,
+      config: { multipartFields: seminarFieldsSchema },
       schema: { tags: ['seminars'], consumes: ['multipart/form-data'], response: { 201: seminarDtoSchema } },
     },
     async (req, reply) => {
@@ -145,6 +148,7 @@ export const seminarRoutes: FastifyPluginAsyncZod<{
     '/api/seminars/update/:id',
     {
       onRequest: owner,
+      config: { multipartFields: seminarFieldsSchema },
       schema: {
         tags: ['seminars'],
         params: idParams,
