@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -27,7 +28,7 @@ const CSP = [
 ].join('; ');
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -44,5 +45,7 @@ export default defineConfig({
     emptyOutDir: true,
     // never inline assets as data: URIs — the CSP allows fonts only from 'self'
     assetsInlineLimit: 0,
+    // read by the size-budget test (apps/server/src/web-budget.test.ts) to find each page's chunks
+    manifest: true,
   },
 });

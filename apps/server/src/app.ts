@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isKnownPagePath, t } from '@elearn/shared';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +20,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ZodObject } from 'zod';
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
 import { sweepTmp } from './lib/storage.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -229,6 +231,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     return payload;
   });
 
+  // API JSON over 1 KB compressed on the fly (brotli quality 4); static files come precompressed
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+    // text only: never octet-stream downloads, media or documents (range requests stay intact)
+    customTypes:
+      /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|javascript|image\/svg\+xml/,
+  });
+
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: config.maxDocMb * 1024 * 1024,
@@ -258,30 +270,44 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const cacheAuth = database.kind === 'pglite';
   await app.register(sessionPlugin, { db: database.db, config, now: opts.now, cache: cacheAuth });
 
-  // the built web app: hashed assets as static files, every page route answered by index.html
-  let indexHtml: string | null = null;
+  // the built web app: hashed assets as static files (precompressed .br/.gz beside them, see
+  // apps/web/build/precompress.ts), every page route answered by index.html
+  let indexHtml: Precompressed | null = null;
   const webDist = config.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    indexHtml = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    indexHtml = precompressText(readFileSync(path.join(webDist, 'index.html'), 'utf8'));
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
       wildcard: true,
       serveDotFiles: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        }
+        res.header('Vary', 'Accept-Encoding');
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
+        );
       },
     });
   }
   const serveAppPage = (reply: FastifyReply, status = 200) => {
     if (!indexHtml) return sendError(reply, 404, { message: 'Not found', code: 'route_not_found' });
-    return reply
+    // revalidated on every load (ETag), so a new build's hashed assets are picked up at once
+    reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(indexHtml);
+      .header('ETag', indexHtml.etag)
+      .header('Vary', 'Accept-Encoding');
+    if (status === 200 && matchesEtag(reply.request.headers['if-none-match'], indexHtml.etag)) {
+      return reply.code(304).send();
+    }
+    const encoding = pickEncoding(reply.request.headers['accept-encoding']);
+    if (!encoding) return reply.send(indexHtml.identity);
+    return reply.header('Content-Encoding', encoding).send(indexHtml[encoding]);
   };
 
   if (indexHtml) app.get('/', { schema: { hide: true } }, async (_req, reply) => serveAppPage(reply));

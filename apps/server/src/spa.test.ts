@@ -1,16 +1,24 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+
+const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word${i}`))};`;
+const INDEX_HTML = `<!doctype html><title>app</title><div id="root"></div><!--${'padding '.repeat(200)}-->`;
 
 describe('serving the web app with SPA fallback', () => {
   let t: TestApp;
   beforeAll(async () => {
     const dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-dist-'));
     await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    // a big script with the .br/.gz files the build writes beside it
+    await writeFile(path.join(dist, 'assets', 'big-def456.js'), BIG_JS);
+    await writeFile(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_JS));
+    await writeFile(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_JS));
     t = await buildTestApp({ webDist: dist });
   });
   afterAll(() => t.close());
@@ -43,6 +51,74 @@ describe('serving the web app with SPA fallback', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed asset the client asks for, brotli first', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('sends index.html compressed, revalidated by its ETag', async () => {
+    for (const url of ['/', '/login', '/en/seminar/demo', '/nope']) {
+      const br = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX_HTML);
+    }
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(INDEX_HTML);
+    const plain = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(INDEX_HTML);
+
+    const etag = plain.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('compresses larger API JSON on the fly', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).openapi).toMatch(/^3\./);
   });
 
   it('a browser opening the verification link gets the page; fetch with JSON gets the API', async () => {

@@ -3,11 +3,15 @@ import '@fontsource/source-sans-pro/400-italic.css';
 import '@fontsource/source-sans-pro/600.css';
 import '@fontsource/source-sans-pro/700.css';
 import './styles/main.scss';
-import '@/lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { installPreloadErrorHandler } from '@/lib/chunk-reload';
+import { applyLocale } from '@/lib/i18n';
+import { localeFromPath } from '@/lib/locale';
+
+// the page's language catalog loads beside the page's chunks (the router's loaders await it)
+void applyLocale(localeFromPath(window.location.pathname)).catch(() => {});
 
 installPreloadErrorHandler();
 

@@ -1,11 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogs, featureCatalogsOf } from './catalog';
+import type { Tree } from './catalog';
+import { catalog as de, features as featuresDe } from './de';
 import baseDe from './de.json';
+import { catalog as en, features as featuresEn } from './en';
 import baseEn from './en.json';
 
-const { de, en } = catalogs;
+const featureCatalogsOf = (locale: 'de' | 'en'): [string, Tree][] =>
+  Object.entries(locale === 'de' ? featuresDe : featuresEn);
 
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   if (value && typeof value === 'object' && !Array.isArray(value)) {

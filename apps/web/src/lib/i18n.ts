@@ -1,12 +1,16 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { catalogs } from '@/i18n/catalog';
+import type { Tree } from '@/i18n/catalog';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 
-export const resources = { de: { translation: catalogs.de }, en: { translation: catalogs.en } } as const;
+/** One chunk per language: a page loads only the catalog of its own language. */
+const CATALOGS: Record<Locale, () => Promise<{ catalog: Tree }>> = {
+  de: () => import('@/i18n/de'),
+  en: () => import('@/i18n/en'),
+};
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: ['de', 'en'],
@@ -16,12 +20,38 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+const loading = new Map<Locale, Promise<void>>();
+
+/** Loads the catalog of `locale` once (a failed load is retried on the next call). */
+export function loadCatalog(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation')) return Promise.resolve();
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = CATALOGS[locale]().then(
+      ({ catalog }) => {
+        i18n.addResourceBundle(locale, 'translation', catalog, true, true);
+      },
+      (error: unknown) => {
+        loading.delete(locale);
+        throw error;
+      },
+    );
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+/** The page's language (set at once by `applyLocale`, even while its catalog still loads). */
+let pageLocale: Locale = DEFAULT_LOCALE;
+
 export function currentLocale(): Locale {
-  return i18n.language === 'en' ? 'en' : 'de';
+  return pageLocale;
 }
 
 /** Switches the UI language (called by the `locale` middleware from the URL prefix). */
 export async function applyLocale(locale: Locale): Promise<void> {
+  pageLocale = locale;
+  if (!i18n.hasResourceBundle(locale, 'translation')) await loadCatalog(locale);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }

@@ -1,8 +1,14 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '@/lib/i18n';
+import { catalog as de } from '@/i18n/de';
+import { catalog as en } from '@/i18n/en';
 import { deleteCookie } from '@/lib/cookies';
+import { i18n } from '@/lib/i18n';
 import { clearNotifications } from '@/lib/notifications';
+
+// the app loads one language on demand (lib/i18n.ts); components under test find both ready
+i18n.addResourceBundle('de', 'translation', de);
+i18n.addResourceBundle('en', 'translation', en);
 
 // the first page of a test file waits for its lazily imported route modules to be transformed;
 // on a busy machine that alone can take longer than the default second of `findBy…`
