@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isKnownPagePath, t } from '@elearn/shared';
+import { isKnownPagePath, seminarSlugOfPage, t } from '@elearn/shared';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { AppError } from './errors.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
 import { sweepTmp } from './lib/storage.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -323,6 +324,18 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         message: t(req.locale, 'errors.route_not_found'),
         code: 'route_not_found',
       });
+    }
+    // an unknown (or hidden) seminar slug is a missing page, as the page itself will say
+    const slug = seminarSlugOfPage(pathname);
+    if (slug !== null) {
+      const found = await seminars.get(req.user, { slug }).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof AppError && error.status === 404) return false;
+          throw error;
+        },
+      );
+      return serveAppPage(reply, found ? 200 : 404);
     }
     return serveAppPage(reply, isKnownPagePath(pathname) ? 200 : 404);
   });
