@@ -3,7 +3,7 @@ import { type Lang, localized, PNG_1X1, submitLogin, TEXT, uniqueUser } from '..
 import { verificationLink, waitForMail } from '../support/mail.ts';
 
 const JOURNEYS: { lang: Lang; firstName: string; lastName: string; subject: string }[] = [
-  { lang: 'de', firstName: 'Erika', lastName: 'Muster', subject: 'Bitte bestätige deine E-Mail-Adresse' },
+  { lang: 'de', firstName: 'Erika', lastName: 'Muster', subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' },
   { lang: 'en', firstName: 'Jane', lastName: 'Doe', subject: 'Please verify your e-mail address' },
 ];
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isKnownPagePath, t } from '@elearn/shared';
+import { isKnownPagePath, seminarSlugOfPage, t } from '@elearn/shared';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -20,6 +20,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ZodObject } from 'zod';
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { AppError } from './errors.ts';
 import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
 import { sweepTmp } from './lib/storage.ts';
@@ -383,6 +384,18 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         message: t(req.locale, 'errors.route_not_found'),
         code: 'route_not_found',
       });
+    }
+    // an unknown (or hidden) seminar slug is a missing page, as the page itself will say
+    const slug = seminarSlugOfPage(pathname);
+    if (slug !== null) {
+      const found = await seminars.get(req.user, { slug }).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof AppError && error.status === 404) return false;
+          throw error;
+        },
+      );
+      return serveAppPage(reply, found ? 200 : 404);
     }
     return serveAppPage(reply, isKnownPagePath(pathname) ? 200 : 404);
   });

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { buildTestApp, factories, type TestApp } from './test/build-test-app.ts';
+import { seminarFixtures } from './test/fixtures.ts';
 
 const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word${i}`))};`;
 const INDEX_HTML = `<!doctype html><title>app</title><div id="root"></div><!--${'padding '.repeat(200)}-->`;
@@ -44,6 +45,23 @@ describe('serving the web app with SPA fallback', () => {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers the page of an unknown or hidden seminar slug with 404, a public seminar with 200', async () => {
+    const owner = await factories(t.app).user({ scopes: ['trainer'] });
+    const fixtures = seminarFixtures(t.app);
+    const shown = await fixtures.seminar(owner.id, { isPublic: true });
+    const hidden = await fixtures.seminar(owner.id, { isPublic: false });
+    const status = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).statusCode;
+    expect(await status(`/seminar/${shown.slug}`)).toBe(200);
+    expect(await status(`/en/seminar/${shown.slug}`)).toBe(200);
+    expect(await status('/seminar/unbekannt')).toBe(404);
+    expect(await status('/en/seminar/unknown')).toBe(404);
+    expect(await status(`/seminar/${hidden.slug}`)).toBe(404);
+    for (const page of ['/seminar/own', '/seminar/tempList', '/en/seminar/booked', '/seminar/booking']) {
+      expect(await status(page)).toBe(200);
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath, PAGE_ROUTES } from './routes.ts';
+import { isKnownPagePath, PAGE_ROUTES, seminarSlugOfPage } from './routes.ts';
 
 describe('page routes of spec section 2', () => {
   it('lists every spec route once', () => {
@@ -31,4 +31,25 @@ describe('page routes of spec section 2', () => {
       expect(isKnownPagePath(path)).toBe(false);
     },
   );
+});
+
+describe('seminarSlugOfPage', () => {
+  it.each([
+    ['/seminar/mein-kurs', 'mein-kurs'],
+    ['/en/seminar/mein-kurs/', 'mein-kurs'],
+    ['/seminar/f%C3%BChrung', 'führung'],
+  ])('%s is the seminar page of a slug', (path, slug) => {
+    expect(seminarSlugOfPage(path)).toBe(slug);
+  });
+  it.each([
+    '/seminar',
+    '/seminar/own',
+    '/en/seminar/tempList',
+    '/seminar/booking',
+    '/seminar/access-link',
+    '/seminar/id/4',
+    '/user/anna',
+  ])('%s is no seminar slug page', (path) => {
+    expect(seminarSlugOfPage(path)).toBeNull();
+  });
 });

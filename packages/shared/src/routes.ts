@@ -103,3 +103,24 @@ export function isKnownPagePath(pathname: string): boolean {
   if (path === '') path = '/';
   return MATCHERS.some((re) => re.test(path));
 }
+
+const SEMINAR_SLUG = toRegExp('/seminar/:slug');
+const OTHER_MATCHERS = [...PAGE_ROUTES, ...EXTRA_PAGE_ROUTES]
+  .filter((pattern) => pattern !== '/seminar/:slug')
+  .map(toRegExp);
+
+/**
+ * The slug when `pathname` is a public seminar page (`/seminar/:slug`, with or without `/en`) and
+ * no other page (`/seminar/own`, `/seminar/booking`, …); else null. The server answers a page
+ * load of an unknown slug with 404 like an unknown route.
+ */
+export function seminarSlugOfPage(pathname: string): string | null {
+  const path = pathname.startsWith(`${EN_PREFIX}/`) ? pathname.slice(EN_PREFIX.length) : pathname;
+  if (!SEMINAR_SLUG.test(path) || OTHER_MATCHERS.some((re) => re.test(path))) return null;
+  const segment = path.split('/')[2] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

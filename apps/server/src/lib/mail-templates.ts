@@ -20,11 +20,11 @@ const TEMPLATES: Record<
 > = {
   verify: {
     de: ({ name, minutes }) => ({
-      subject: 'Bitte bestätige deine E-Mail-Adresse',
+      subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
       greeting: `Hallo ${name}`,
-      lines: ['Willkommen auf der E-Learning-Plattform! Bitte bestätige deine E-Mail-Adresse.'],
+      lines: ['Willkommen auf der E-Learning-Plattform! Bitte bestätigen Sie Ihre E-Mail-Adresse.'],
       action: 'E-Mail-Adresse bestätigen',
-      after: `Der Link ist ${minutes} Minuten gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail.`,
+      after: `Der Link ist ${minutes} Minuten gültig. Wenn Sie sich nicht registriert haben, ignorieren Sie diese E-Mail bitte.`,
     }),
     en: ({ name, minutes }) => ({
       subject: 'Please verify your e-mail address',
@@ -38,9 +38,9 @@ const TEMPLATES: Record<
     de: ({ name, minutes }) => ({
       subject: 'Passwort zurücksetzen',
       greeting: `Hallo ${name}`,
-      lines: ['Du erhältst diese E-Mail, weil für dein Konto ein neues Passwort angefordert wurde.'],
+      lines: ['Sie erhalten diese E-Mail, weil für Ihr Konto ein neues Passwort angefordert wurde.'],
       action: 'Passwort zurücksetzen',
-      after: `Der Link ist ${minutes} Minuten gültig. Wenn du kein neues Passwort angefordert hast, ist nichts zu tun.`,
+      after: `Der Link ist ${minutes} Minuten gültig. Wenn Sie kein neues Passwort angefordert haben, ist nichts zu tun.`,
     }),
     en: ({ name, minutes }) => ({
       subject: 'Reset your password',
@@ -91,11 +91,11 @@ export function bookingPaidMail(
           subject: `Buchungsbestätigung: ${title}`,
           greeting: `Hallo ${p.name}`,
           lines: [
-            `Vielen Dank für deine Zahlung. Du hast das Seminar «${title}» gebucht und kannst sofort beginnen.`,
+            `Vielen Dank für Ihre Zahlung. Sie haben das Seminar «${title}» gebucht und können sofort beginnen.`,
             `Bezahlter Betrag: ${p.amount}`,
           ],
           action: 'Seminar öffnen',
-          after: `Deine Zahlungen: ${p.paymentsUrl}`,
+          after: `Ihre Zahlungen: ${p.paymentsUrl}`,
         };
   const text = [
     `${tpl.greeting},`,

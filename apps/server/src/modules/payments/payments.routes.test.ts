@@ -140,7 +140,7 @@ describe('paid bookings with Mollie', () => {
     // one mail, in German
     const mail = await smtp.waitFor(user.email);
     expect(mail.subject).toBe(`Buchungsbestätigung: ${seminar.title}`);
-    expect(mail.text).toContain('Vielen Dank für deine Zahlung');
+    expect(mail.text).toContain('Vielen Dank für Ihre Zahlung');
     expect(mail.text).toMatch(/CHF\s?249\.00/);
     expect(mail.links).toContain(`${t.config.appUrl}/seminar/id/${seminar.id}`);
     expect(smtp.mailsTo(user.email)).toHaveLength(1);
