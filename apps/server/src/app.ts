@@ -369,8 +369,18 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // companies, company bookings (free or paid), access links (docs/api/companies.md)
   await app.register(companyRoutes, { companies, payments });
 
+  // pages never wait for Redis: they count in this process; unknown API paths count in the shared
+  // counter and, while it is away, in this process (docs/decisions.md "Faults")
+  const local404 = memoryRateCounter(opts.now);
+  app.addHook('onClose', () => local404.close());
   app.setNotFoundHandler(async (req, reply) => {
-    const { count } = await rateCounter.hit(`404:${req.ip}`, 60);
+    const pathname = req.url.split('?')[0] ?? '/';
+    const isPage =
+      !(pathname.startsWith('/api/') || pathname === '/api') && ['GET', 'HEAD'].includes(req.method);
+    const key = `404:${req.ip}`;
+    const { count } = isPage
+      ? await local404.hit(key, 60)
+      : await rateCounter.hit(key, 60).catch(() => local404.hit(key, 60));
     if (count > 300 * config.rateLimitFactor) {
       reply.header('Retry-After', '60');
       return sendError(reply, 429, {
@@ -378,8 +388,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         code: 'rate_limited',
       });
     }
-    const pathname = req.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || pathname === '/api' || !['GET', 'HEAD'].includes(req.method)) {
+    if (!isPage) {
       return sendError(reply, 404, {
         message: t(req.locale, 'errors.route_not_found'),
         code: 'route_not_found',

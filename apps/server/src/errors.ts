@@ -16,6 +16,8 @@ export class AppError extends Error {
   ) {
     super(code);
   }
+  /** for outage errors (5xx): the kind under which the log limiter counts them (lib/outage-log.ts) */
+  logKind?: string;
 }
 
 export const notFound = () => new AppError(404, 'not_found', 'errors.not_found');

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'service_unavailable',
+  'storage_full',
   'payload_too_large',
   'unsupported_media_type',
   'bad_request',

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { createRedisClient, failClosed } from './redis-client.ts';
 
 /**
  * Counts events per key in a fixed window. In memory for one process (the embedded default), in
@@ -54,9 +54,9 @@ export function memoryRateCounter(now: () => number = Date.now): RateCounter {
 }
 
 export function redisRateCounter(url: string, prefix = 'elearn:rl:'): RateCounter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
-  redis.on('error', () => undefined);
-  return {
+  // short timeouts, no offline queue; any Redis failure answers 503 (lib/redis-client.ts)
+  const redis = createRedisClient(url);
+  return failClosed(redis, {
     async hit(key, windowSeconds) {
       const k = prefix + key;
       const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [
@@ -84,5 +84,5 @@ export function redisRateCounter(url: string, prefix = 'elearn:rl:'): RateCounte
     async close() {
       redis.disconnect();
     },
-  };
+  } satisfies RateCounter);
 }

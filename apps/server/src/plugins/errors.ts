@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { createOutageLog, loggableError } from '../lib/outage-log.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,11 +60,14 @@ export function fieldErrors(locale: Locale, issues: IssueLike[], context?: strin
   return out;
 }
 
-// PostgreSQL: admin shutdown, crash, cannot connect, connection failure; node: refused or reset
+// PostgreSQL: admin shutdown, crash, cannot connect, connection failure, too many connections,
+// statement timeout (a stalled statement or a lock held too long); node: refused or reset
 const DB_DOWN_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  '57014',
+  '53300',
   '08000',
   '08001',
   '08003',
@@ -71,21 +75,29 @@ const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
 ]);
+// the disk under the database is full (PostgreSQL disk_full, or the file system itself)
+const DISK_FULL_CODES = new Set(['53100', 'ENOSPC']);
+const DB_DOWN_MESSAGE =
+  /PGlite is closed|Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect/i;
 
-/** The database is gone (connection lost or closed): a 503 the client may retry, not a 500. */
-function isDatabaseUnavailable(error: unknown): boolean {
+/** What kind of outage an error is: the database away or stalled, its disk full, or none. */
+function outageKind(error: unknown): 'database_unavailable' | 'disk_full' | null {
   for (
     let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0;
     e && depth < 4;
     depth++
   ) {
-    if (e.code && DB_DOWN_CODES.has(e.code)) return true;
-    if (/PGlite is closed|Connection terminated|Cannot use a pool after calling end/i.test(e.message ?? ''))
-      return true;
+    if (e.code && DISK_FULL_CODES.has(e.code)) return 'disk_full';
+    if (/No space left on device|could not extend file/i.test(e.message ?? '')) return 'disk_full';
+    if (e.code && DB_DOWN_CODES.has(e.code)) return 'database_unavailable';
+    if (DB_DOWN_MESSAGE.test(e.message ?? '')) return 'database_unavailable';
     e = e.cause as typeof e;
   }
-  return false;
+  return null;
 }
+
+/** The client went away before its request was read (an aborted upload), not a fault of ours. */
+const clientAborted = (req: FastifyRequest) => req.raw.aborted || (req.raw.destroyed && !req.raw.complete);
 
 export function sendError(
   reply: FastifyReply,
@@ -111,8 +123,14 @@ function appErrorBody(locale: Locale, err: AppError): ErrorBody {
  * One error handler producing the shapes of DESIGN.md section 4 with a stable `code`, messages in
  * the request's language. Unknown errors are logged with the request id and become a generic 500.
  */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp(async (app: FastifyInstance, opts: { outageLogIntervalMs?: number }) => {
   app.decorateRequest('locale', 'de');
+  // an outage fails every request: one line per kind and interval, never SQL parameters
+  const outages = createOutageLog(opts.outageLogIntervalMs);
+  const logFault = (req: FastifyRequest, kind: string, error: unknown, msg: string) => {
+    const { log, suppressed } = outages.take(kind);
+    if (log) req.log.error({ kind, error: loggableError(error), ...(suppressed ? { suppressed } : {}) }, msg);
+  };
   app.addHook('onRequest', async (req) => {
     req.locale = pickLocale(req.headers['accept-language']);
   });
@@ -120,7 +138,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     const locale = req.locale ?? 'de';
     if (error instanceof AppError) {
-      if (error.status >= 500) req.log.error({ err: error }, 'app error');
+      if (error.status >= 500) logFault(req, error.logKind ?? error.code, error, 'app error');
       return sendError(reply, error.status, appErrorBody(locale, error), error.headers);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -130,6 +148,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         code: 'validation_failed',
         errors: fieldErrors(locale, error.validation as IssueLike[], ctx),
       });
+    }
+    if (clientAborted(req)) {
+      req.log.info({ kind: 'client_aborted', url: req.routeOptions.url }, 'client aborted the request');
+      return sendError(reply, 400, { message: t(locale, 'errors.bad_request'), code: 'bad_request' });
     }
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
@@ -170,15 +192,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         code: status === 404 ? 'not_found' : 'bad_request',
       });
     }
-    if (isDatabaseUnavailable(error)) {
-      req.log.error({ err: error }, 'database unavailable');
+    const outage = outageKind(error);
+    if (outage === 'database_unavailable') {
+      logFault(req, outage, error, 'database unavailable');
       reply.header('Retry-After', '5');
       return sendError(reply, 503, {
         message: t(locale, 'errors.service_unavailable'),
         code: 'service_unavailable',
       });
     }
-    req.log.error({ err: error }, 'unhandled error');
+    if (outage === 'disk_full') {
+      logFault(req, outage, error, 'disk full');
+      reply.header('Retry-After', '60');
+      return sendError(reply, 507, { message: t(locale, 'errors.storage_full'), code: 'storage_full' });
+    }
+    req.log.error({ error: loggableError(error) }, 'unhandled error');
     return sendError(reply, 500, { message: t(locale, 'errors.internal_error'), code: 'internal_error' });
   });
 });

@@ -41,6 +41,8 @@ const de = {
   'errors.rate_limited': 'Zu viele Anfragen. Bitte in {seconds} Sekunden erneut versuchen.',
   'errors.internal_error': 'Ein interner Fehler ist aufgetreten.',
   'errors.service_unavailable': 'Der Dienst ist gerade nicht verfügbar. Bitte später erneut versuchen.',
+  'errors.storage_full':
+    'Der Speicherplatz des Servers ist voll; es wurde nichts gespeichert. Bitte später erneut versuchen.',
   'errors.payload_too_large': 'Die Anfrage ist zu groß.',
   'errors.unsupported_media_type': 'Dieses Anfrageformat wird nicht unterstützt.',
   'errors.bad_request': 'Die Anfrage ist fehlerhaft.',
@@ -170,6 +172,7 @@ const en: Record<MessageKey, string> = {
   'errors.rate_limited': 'Too many requests. Please try again in {seconds} seconds.',
   'errors.internal_error': 'An internal error occurred.',
   'errors.service_unavailable': 'The service is unavailable right now. Please try again later.',
+  'errors.storage_full': "The server's storage is full; nothing was saved. Please try again later.",
   'errors.payload_too_large': 'The request is too large.',
   'errors.unsupported_media_type': 'This request format is not supported.',
   'errors.bad_request': 'The request is malformed.',
