@@ -9,6 +9,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/chapter.ts';
 export * from './schemas/common.ts';
 export * from './schemas/company.ts';
+export * from './schemas/item-analysis.ts';
 export * from './schemas/mc-test.ts';
 export * from './schemas/payment.ts';
 export * as rules from './schemas/rules.ts';

@@ -1,0 +1,65 @@
+import type { ItemAnalysis, ItemAnalysisQuery, McTestMode } from '@elearn/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { AuthUser } from '../../plugins/session.ts';
+import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
+import { itemAnalysisRepository as repo } from './item-analysis.repository.ts';
+import { buildItemStats } from './item-analysis.stats.ts';
+
+export type ItemAnalysisService = ReturnType<typeof createItemAnalysisService>;
+
+const DAY_MS = 86_400_000;
+const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/**
+ * Item analysis of a test (issue 17): per question of the stopped runs in a date range and mode,
+ * scored on their snapshots, its facility, discrimination and answer shares, with flags. Computed
+ * in the database in two statements (plus the access check), whatever the number of runs.
+ */
+export function createItemAnalysisService(deps: { db: Db; mcTests: McTestsService }) {
+  const { db, mcTests } = deps;
+  return {
+    /** the analysis of a test the caller was already allowed to manage (the export) */
+    compute: (test: { id: number; label: string; mode: string }, query: ItemAnalysisQuery) =>
+      computeItemAnalysis(db, test, query),
+    /**
+     * The item analysis of a test the caller manages.
+     * @throws 404 when the test does not exist or the caller does not manage it
+     */
+    async analyse(actor: AuthUser, testId: number, query: ItemAnalysisQuery): Promise<ItemAnalysis> {
+      const test = await mcTests.requireManaged(actor, testId);
+      return computeItemAnalysis(db, test, query);
+    },
+  };
+}
+
+/** The analysis of a test (no access check): two statements. */
+export async function computeItemAnalysis(
+  db: DbOrTx,
+  test: { id: number; label: string; mode: string },
+  query: ItemAnalysisQuery,
+): Promise<ItemAnalysis> {
+  const { runs, upperRuns, lowerRuns, groups } = await repo.groups(db, {
+    testId: test.id,
+    from: query.from ? startOf(query.from) : null,
+    // `to` is the last day, inclusive
+    until: query.to ? new Date(startOf(query.to).getTime() + DAY_MS) : null,
+    mode: query.mode ?? null,
+  });
+  const lastRuns = new Map<string, number>();
+  for (const g of groups) {
+    const key = `${g.questionId}/${g.itemKey}`;
+    lastRuns.set(key, Math.max(lastRuns.get(key) ?? 0, g.lastRun));
+  }
+  const asked = await repo.askedIn(db, [...new Set(lastRuns.values())]);
+  const questions = buildItemStats(groups, (questionId, _key, lastRun) =>
+    asked.get(`${lastRun}/${questionId}`),
+  );
+  return {
+    mc_test: { id: test.id, label: test.label, mode: test.mode as McTestMode },
+    filter: { from: query.from ?? null, to: query.to ?? null, mode: query.mode ?? null },
+    runs,
+    upper_runs: upperRuns,
+    lower_runs: lowerRuns,
+    questions,
+  };
+}

@@ -1,0 +1,66 @@
+import { scoreMcTestRun } from '@elearn/shared';
+import type { DbOrTx } from '../db/client.ts';
+import { userGraduateMctests, userGraduateResults } from '../db/schema/index.ts';
+import { mcTestRows } from './mc-test-fixtures.ts';
+
+/**
+ * A stopped run of a test on its current questions, written straight into the database (the
+ * result's trigger derives the item rows): `pattern` says per question (in order) whether it was
+ * answered right (every correct answer chosen) or wrong (the first wrong answer by id chosen).
+ */
+export async function scoredRun(
+  db: DbOrTx,
+  testId: number,
+  userId: number,
+  pattern: boolean[],
+  opts: { mode?: 'exam' | 'practice'; startedAt?: Date } = {},
+) {
+  const snapshot = await mcTestRows(db).snapshotOf(testId);
+  if (opts.mode) snapshot.mode = opts.mode;
+  const chosen = new Map(
+    snapshot.questions.map((q, i) => {
+      const byId = [...q.answers].sort((a, b) => a.id - b.id);
+      const pick = pattern[i] ? byId.filter((a) => a.correct) : byId.filter((a) => !a.correct).slice(0, 1);
+      return [q.id, new Set(pick.map((a) => a.id))];
+    }),
+  );
+  const score = scoreMcTestRun(snapshot.questions, chosen, snapshot.percentToAccomplish);
+  const startedAt = opts.startedAt ?? new Date();
+  const stoppedAt = new Date(startedAt.getTime() + 60_000);
+  const [run] = await db
+    .insert(userGraduateMctests)
+    .values({
+      mcTestId: testId,
+      userId,
+      mode: snapshot.mode,
+      snapshot,
+      startedAt,
+      stoppedAt,
+      achievedPercent: score.achievedPercent,
+      accomp: score.accomp,
+      rightCount: score.perQuestion.filter((p) => p.correct).length,
+      totalCount: score.perQuestion.length,
+    })
+    .returning();
+  const right = new Map(score.perQuestion.map((p) => [p.questionId, p.correct]));
+  await db.insert(userGraduateResults).values({
+    userGraduateMctestId: run!.id,
+    createdAt: stoppedAt,
+    answerCoding: {
+      questions: snapshot.questions.map((q) => ({
+        id: q.id,
+        label: q.label,
+        points: q.points,
+        right: right.get(q.id) ?? false,
+        answers: q.answers.map((a) => ({
+          id: a.id,
+          question_id: q.id,
+          label: a.label,
+          correct: a.correct,
+          choosen: chosen.get(q.id)?.has(a.id) ?? false,
+        })),
+      })),
+    },
+  });
+  return run!;
+}
