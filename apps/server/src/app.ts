@@ -30,8 +30,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { chapterRoutes } from './modules/chapters/chapters.routes.ts';
 import { createChaptersService } from './modules/chapters/chapters.service.ts';
+import { companiesRepository } from './modules/companies/companies.repository.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { createEnrolmentsService } from './modules/enrolments/enrolments.service.ts';
 import { graduateRoutes } from './modules/graduate/graduate.routes.ts';
 import { createGraduateService } from './modules/graduate/graduate.service.ts';
 import { mcTestRoutes } from './modules/mc-tests/mc-tests.routes.ts';
@@ -322,7 +324,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     sessions: app.sessions,
     now: opts.now,
   });
-  const seminars = createSeminarsService({ db: database.db, config, uploadDir, now: opts.now });
+  // who holds which seminar, through what (docs/decisions.md "Enrolments"); every module asks it
+  const enrolments = createEnrolmentsService({ db: database.db });
+  const seminars = createSeminarsService({
+    db: database.db,
+    config,
+    uploadDir,
+    enrolments,
+    companyExists: async (id) => !!(await companiesRepository.findById(database.db, id)),
+    now: opts.now,
+  });
   const chapters = createChaptersService({ db: database.db, config, uploadDir, seminars, now: opts.now });
   const companies = createCompaniesService({
     db: database.db,
@@ -330,6 +341,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     counter: rateCounter,
     seminars,
     chapters,
+    enrolments,
     auth,
     now: opts.now,
   });
@@ -347,7 +359,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   // the admin area and its audit trail (docs/api/admin.md)
   await app.register(adminRoutes, {
-    admin: createAdminService({ db: database.db, auth, seminars, now: opts.now }),
+    admin: createAdminService({ db: database.db, auth, seminars, enrolments, companies, now: opts.now }),
   });
   // multiple-choice tests: question pool, tests, runs, graduation (docs/api/mc-tests.md)
   const mcTests = createMcTestsService({ db: database.db, seminars });
@@ -361,6 +373,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     config,
     mailer,
     seminars,
+    enrolments,
+    grantCompanyPurchase: companies.grantPurchase,
     provider: selectPaymentProvider(config, database.db, opts.now),
     log: app.log,
     now: opts.now,

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { randomToken, seal, sha256Hex } from '../lib/crypto.ts';
+import { accessLinksRepository } from '../modules/companies/access-links.repository.ts';
 import { SEAL_PURPOSE } from '../modules/companies/companies.service.ts';
 import { companyBookingsRepository as repo } from '../modules/companies/company-bookings.repository.ts';
+import { enrolmentsRepository } from '../modules/enrolments/enrolments.repository.ts';
 import type { Db } from './client.ts';
-import { accessLinks, bookings, chapters, companyBookings, seminars } from './schema/index.ts';
+import { accessLinks, chapters, companyBookings, enrolments, seminars } from './schema/index.ts';
 
 /**
  * Demo data of the companies issue: a company seminar made for Muster AG, the company's bookings
@@ -78,7 +80,14 @@ async function seedBookings(
       bookedBy: manager,
       currency,
     });
-    await repo.assign(db, booking, [employee]);
+    await enrolmentsRepository.assign(db, {
+      companyBookingId: booking.id,
+      companyId,
+      seminarId: seminar.id,
+      userIds: [employee],
+      grantedBy: manager,
+      at: new Date(),
+    });
   }
 }
 
@@ -87,17 +96,20 @@ async function seedAccessLink(db: Db, opts: { manager: number; employee: number;
   const [links] = await db.select({ n: sql<number>`count(*)::int` }).from(accessLinks);
   if ((links?.n ?? 0) > 0) return;
   const [assignment] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.userId, opts.employee), eq(bookings.status, 'company')))
-    .orderBy(bookings.id)
+    .select()
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, opts.employee), eq(enrolments.source, 'company')))
+    .orderBy(enrolments.id)
     .limit(1);
-  if (!assignment) return;
+  if (!assignment?.companyId) return;
   const token = randomToken(32);
-  await repo.insertLink(db, {
+  await accessLinksRepository.insert(db, {
     tokenHash: sha256Hex(token),
     tokenSealed: seal(opts.sessionSecret, SEAL_PURPOSE, token),
-    bookingId: assignment.id,
+    enrolmentId: assignment.id,
+    seminarId: assignment.seminarId,
+    userId: assignment.userId,
+    companyId: assignment.companyId,
     createdBy: opts.manager,
     expiresAt: new Date(Date.now() + 14 * 86_400_000),
   });

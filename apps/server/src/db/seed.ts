@@ -8,7 +8,7 @@ import { companiesRepository } from '../modules/companies/companies.repository.t
 import { usersRepository } from '../modules/users/users.repository.ts';
 import { WEB_PUBLIC } from '../paths.ts';
 import type { Db } from './client.ts';
-import { bookings, chapterFiles, chapterLinks, chapters, seminars, users } from './schema/index.ts';
+import { chapterFiles, chapterLinks, chapters, enrolments, seminars, users } from './schema/index.ts';
 import { seedCompanies } from './seed-companies.ts';
 import { seedMcTests } from './seed-mc-tests.ts';
 
@@ -269,7 +269,5 @@ async function seedSeminars(db: Db, ids: Record<string, number>, uploadDir: stri
     .insert(chapterLinks)
     .values({ chapterId: c2.id, label: 'Scrum Guide', url: 'https://scrumguides.org/' });
   if (ids.student)
-    await db
-      .insert(bookings)
-      .values({ seminarId: intro.id, userId: ids.student, status: 'free', currency, grantedAt: new Date() });
+    await db.insert(enrolments).values({ seminarId: intro.id, userId: ids.student, source: 'free' });
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { companyInvitations } from '../db/schema/index.ts';
 import { randomToken, seal, sha256Hex } from '../lib/crypto.ts';
+import { accessLinksRepository } from '../modules/companies/access-links.repository.ts';
 import { SEAL_PURPOSE } from '../modules/companies/companies.service.ts';
 import { companyBookingsRepository as repo } from '../modules/companies/company-bookings.repository.ts';
+import { enrolmentsRepository } from '../modules/enrolments/enrolments.repository.ts';
 
 /** Company bookings, assignments, access links and invitations written straight to the database. */
 export function companyFixtures(app: FastifyInstance) {
@@ -16,16 +18,30 @@ export function companyFixtures(app: FastifyInstance) {
         bookedBy: null,
         currency: 'CHF',
       });
-      const assigned = assign.length ? await repo.assign(db, booking, assign) : [];
+      const grants = await enrolmentsRepository.assign(db, {
+        companyBookingId: booking.id,
+        companyId,
+        seminarId,
+        userIds: assign,
+        grantedBy: null,
+        at: new Date(),
+      });
+      // `bookingId`: the assignment's id as the API shows it (the company grant)
+      const assigned = grants.map((g) => ({ userId: g.userId, bookingId: g.enrolmentId }));
       return { booking, assigned };
     },
-    /** a live access link to an assignment; returns the plain token */
+    /** a live access link to an assignment (its company grant's id); returns the plain token */
     async link(bookingId: number, days = 14) {
       const token = randomToken(32);
-      const link = await repo.insertLink(db, {
+      const grant = await enrolmentsRepository.findById(db, bookingId);
+      if (!grant?.companyId) throw new Error(`no company grant ${bookingId}`);
+      const link = await accessLinksRepository.insert(db, {
         tokenHash: sha256Hex(token),
         tokenSealed: seal(app.config.sessionSecret, SEAL_PURPOSE, token),
-        bookingId,
+        enrolmentId: grant.id,
+        seminarId: grant.seminarId,
+        userId: grant.userId,
+        companyId: grant.companyId,
         createdBy: null,
         expiresAt: new Date(Date.now() + days * 86_400_000),
       });

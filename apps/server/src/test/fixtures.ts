@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { bookings, chapterFiles, chapterLinks, chapters, seminars } from '../db/schema/index.ts';
+import { chapterFiles, chapterLinks, chapters, enrolments, seminars } from '../db/schema/index.ts';
 import { randomToken } from '../lib/crypto.ts';
 
 export const SAMPLE_WEBM = fileURLToPath(new URL('../../../web/public/media/sample.webm', import.meta.url));
@@ -64,7 +64,7 @@ export function seminarFixtures(app: FastifyInstance) {
         })
         .returning();
       for (const userId of opts.bookedBy ?? []) {
-        await db.insert(bookings).values({ seminarId: s!.id, userId, status: 'free', currency: 'CHF' });
+        await db.insert(enrolments).values({ seminarId: s!.id, userId, source: 'free' });
       }
       return s!;
     },

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
-import { bookings, seminars } from './seminars.ts';
+import { seminars } from './seminars.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -31,33 +31,6 @@ export const companyBookings = pgTable(
   (t) => [
     uniqueIndex('company_bookings_company_seminar_unique').on(t.companyId, t.seminarId),
     index('company_bookings_seminar_idx').on(t.seminarId),
-  ],
-);
-
-/**
- * A temporary link that plays one employee's assigned seminar without an account. The token
- * (256 bits) is looked up by its SHA-256; `token_sealed` is the token encrypted with a key derived
- * from SESSION_SECRET (AES-256-GCM) so that a manager can copy the link again.
- */
-export const accessLinks = pgTable(
-  'access_links',
-  {
-    id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull(),
-    tokenSealed: text('token_sealed').notNull(),
-    /** the employee's assignment (`bookings.status = 'company'`) */
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: ts('expires_at').notNull(),
-    revokedAt: ts('revoked_at'),
-    lastUsedAt: ts('last_used_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('access_links_token_hash_unique').on(t.tokenHash),
-    index('access_links_booking_idx').on(t.bookingId),
   ],
 );
 

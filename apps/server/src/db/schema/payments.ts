@@ -1,9 +1,45 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bookings } from './seminars.ts';
+import { companies } from './companies.ts';
+import { seminars } from './seminars.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Personal bookings of a seminar (module payments): one per seminar and user. A free one is
+ * `free`; a priced one starts `pending` and moves with its payments (`failed`, `canceled`,
+ * `expired`, `paid`). Only a `free` or settled (`paid`) booking is a grant (`enrolments`).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    seminarId: integer('seminar_id')
+      .notNull()
+      .references(() => seminars.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    price: integer('price').notNull().default(0),
+    currency: text('currency').notNull(),
+    /**
+     * a manager's purchase on behalf of a company: when paid, the company gets the seminar too
+     * (a `company_bookings` row); null for own bookings
+     */
+    forCompanyId: integer('for_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** when the seminar was granted (free booking, or the first `paid` webhook); set once */
+    grantedAt: ts('granted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bookings_seminar_user_unique').on(t.seminarId, t.userId),
+    index('bookings_user_idx').on(t.userId),
+    index('bookings_created_idx').on(t.createdAt),
+  ],
+);
 
 /**
  * One payment attempt for a booking at the provider (Mollie, or the built-in test checkout when

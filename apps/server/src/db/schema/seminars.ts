@@ -14,8 +14,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
-// circular on purpose: both references are lazy
-import { companyBookings } from './company-bookings.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -47,45 +45,6 @@ export const seminars = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.isPublic} and not ${t.isCompany}`),
     index('seminars_owner_idx').on(t.ownerId),
-  ],
-);
-
-/**
- * Bookings of a seminar by one user; `free` and `paid` grant access. A priced booking starts
- * `pending` and moves with its payments (`failed`, `canceled`, `expired`, `paid`).
- */
-export const bookings = pgTable(
-  'bookings',
-  {
-    id: serial('id').primaryKey(),
-    seminarId: integer('seminar_id')
-      .notNull()
-      .references(() => seminars.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
-    price: integer('price').notNull().default(0),
-    currency: text('currency').notNull(),
-    /**
-     * a manager's purchase on behalf of a company: when paid, the company gets the seminar too
-     * (a `company_bookings` row); null for own bookings
-     */
-    forCompanyId: integer('for_company_id').references(() => companies.id, { onDelete: 'set null' }),
-    /** an employee's assignment to a company booking (status `company`); null for own bookings */
-    companyBookingId: integer('company_booking_id').references(() => companyBookings.id, {
-      onDelete: 'cascade',
-    }),
-    /** when the seminar was granted (free booking, or the first `paid` webhook); set once */
-    grantedAt: ts('granted_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('bookings_seminar_user_unique').on(t.seminarId, t.userId),
-    index('bookings_user_idx').on(t.userId),
-    index('bookings_company_booking_idx').on(t.companyBookingId),
-    index('bookings_created_idx').on(t.createdAt),
   ],
 );
 

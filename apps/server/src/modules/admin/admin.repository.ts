@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { authDataChanged } from '../../lib/auth-cache.ts';
+import { personalLearnersCountSql } from '../enrolments/enrolments.sql.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type Membership = { id: number; name: string; shortName: string; manager: boolean };
@@ -287,8 +288,7 @@ export const adminRepository = {
             lastName: users.lastName,
           },
           company: { id: companies.id, name: companies.name, shortName: companies.shortName },
-          bookingsCount: sql<number>`(select count(*)::int from ${bookings} b where b.seminar_id = ${seminarIdCol}
-            and b.status in ('free', 'paid'))`,
+          bookingsCount: personalLearnersCountSql(seminarIdCol),
           companyBookingsCount: sql<number>`(select count(*)::int from ${companyBookings} b where b.seminar_id = ${seminarIdCol})`,
           revenue: sql<number>`(select coalesce(sum(b.price), 0)::int from ${bookings} b where b.seminar_id = ${seminarIdCol}
             and b.status = 'paid')`,

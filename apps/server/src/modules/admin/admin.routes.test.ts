@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, payments } from '../../db/schema/index.ts';
+import { auditLog, bookings, enrolments, payments } from '../../db/schema/index.ts';
 import { type Agent, buildTestApp, multipart, type TestApp } from '../../test/build-test-app.ts';
 import { companyFixtures } from '../../test/company-fixtures.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
@@ -281,9 +281,13 @@ describe('administration', () => {
     const next = await t.make.user({ scopes: ['trainer'] });
     const student = await t.make.user();
     const s = await fx.seminar(owner.id, { price: 4500, title: 'Revenue Seminar' });
-    await t.app.database.db
+    const [purchase] = await t.app.database.db
       .insert(bookings)
-      .values({ seminarId: s.id, userId: student.id, status: 'paid', price: 4500, currency: 'CHF' });
+      .values({ seminarId: s.id, userId: student.id, status: 'paid', price: 4500, currency: 'CHF' })
+      .returning();
+    await t.app.database.db
+      .insert(enrolments)
+      .values({ seminarId: s.id, userId: student.id, source: 'purchase', bookingId: purchase!.id });
     const row = (await admin.get('/api/admin/seminars?q=Revenue')).json().data[0];
     expect(row).toMatchObject({ id: s.id, bookings_count: 1, revenue: 4500, owner: { id: owner.id } });
 

@@ -16,8 +16,8 @@ import { conflict, notFound, validation } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { type AuditEntry, type AuditFilter, auditRepository as audit } from '../audit/audit.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { companiesRepository } from '../companies/companies.repository.ts';
-import { companyBookingsRepository } from '../companies/company-bookings.repository.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
+import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import {
@@ -59,9 +59,12 @@ export function createAdminService(deps: {
   db: Db;
   auth: AuthService;
   seminars: SeminarsService;
+  enrolments: EnrolmentsService;
+  companies: CompaniesService;
   now?: () => number;
 }) {
-  const { db, auth, seminars } = deps;
+  const { db, auth, seminars, enrolments } = deps;
+  const membership = deps.companies.membership;
   const now = deps.now ?? Date.now;
   const actorOf = (a: AuthUser) => ({ id: a.id, username: a.username });
   const record = (tx: Parameters<typeof audit.record>[0], e: AuditEntry) =>
@@ -90,7 +93,7 @@ export function createAdminService(deps: {
   }
 
   async function companyRow(id: number) {
-    const company = await companiesRepository.findById(db, id);
+    const company = await membership.find(id);
     if (!company) throw notFound();
     return company;
   }
@@ -173,10 +176,17 @@ export function createAdminService(deps: {
 
     async user(id: number): Promise<AdminUserDetailDto> {
       const row = await userRow(id);
-      const [bookings, results] = await Promise.all([repo.bookingsOf(db, id), repo.resultsOf(db, id)]);
-      return {
-        ...userDto(row),
-        bookings: bookings.map((b) => ({
+      const [purchases, grants, results] = await Promise.all([
+        repo.bookingsOf(db, id),
+        enrolments.grantsOfUser(id),
+        repo.resultsOf(db, id),
+      ]);
+      // purchases (any payment state) and the grants that are no purchase: free bookings, assignments
+      const others = grants.filter((g) => g.source !== 'purchase');
+      const seminarRows = await seminars.listRows([...new Set(others.map((g) => g.seminarId))]);
+      const seminarOf = new Map(seminarRows.map((r) => [r.seminar.id, r.seminar]));
+      const bookings = [
+        ...purchases.map((b) => ({
           id: b.id,
           seminar: b.seminar,
           status: b.status,
@@ -184,6 +194,24 @@ export function createAdminService(deps: {
           currency: b.currency,
           created_at: iso(b.createdAt),
         })),
+        ...others.flatMap((g) => {
+          const s = seminarOf.get(g.seminarId);
+          if (!s) return [];
+          return [
+            {
+              id: g.id,
+              seminar: { id: s.id, title: s.title, slug: s.slug },
+              status: g.source === 'free' ? 'free' : 'company',
+              price: 0,
+              currency: s.currency,
+              created_at: iso(g.grantedAt),
+            },
+          ];
+        }),
+      ].sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return {
+        ...userDto(row),
+        bookings,
         test_results: results.map((r) => ({
           run_id: r.runId,
           mc_test: r.mcTest,
@@ -361,14 +389,14 @@ export function createAdminService(deps: {
       const company = await companyRow(id);
       const user = await usersRepository.findByEmail(db, body.email);
       if (!user) throw validation({ email: [encodeMessage('company.user_unknown')] }, 'company.user_unknown');
-      if ((await companiesRepository.memberIds(db, id, [user.id])).size > 0) {
+      if ((await membership.memberIds(id, [user.id])).size > 0) {
         throw conflict('company.already_member', 'company.already_member');
       }
       if (body.manager && !user.scopes.includes('corporateTraining')) {
         throw validation({ manager: [encodeMessage('company.manager_scope')] }, 'company.manager_scope');
       }
       await db.transaction(async (tx) => {
-        await companiesRepository.addMember(tx, id, user.id, body.manager);
+        await membership.add(tx, id, user.id, body.manager);
         await record(tx, {
           actor: actorOf(actor),
           action: 'company.member_added',
@@ -410,8 +438,7 @@ export function createAdminService(deps: {
       const member = (await memberDtos(id)).find((m) => m.id === userId);
       if (!member) throw notFound();
       await db.transaction(async (tx) => {
-        await companyBookingsRepository.unassignAllOf(tx, id, userId);
-        await companiesRepository.removeMember(tx, id, userId);
+        await membership.remove(tx, id, userId);
         await record(tx, {
           actor: actorOf(actor),
           action: 'company.member_removed',

@@ -9,7 +9,7 @@ import {
   seminars,
   users,
 } from '../../db/schema/index.ts';
-import { PLAY_STATUSES } from '../seminars/booking-status.ts';
+import { holdsSql } from '../enrolments/enrolments.sql.ts';
 
 export type ChapterRow = typeof chapters.$inferSelect;
 export type FileRow = typeof chapterFiles.$inferSelect;
@@ -219,11 +219,10 @@ export const chaptersRepository = {
         position: chapters.position,
         doneAt: chapterUsers.doneAt,
       })
-      .from(bookings)
-      .innerJoin(seminars, eq(seminars.id, bookings.seminarId))
+      .from(seminars)
       .innerJoin(chapters, and(eq(chapters.seminarId, seminars.id), eq(chapters.unlocked, 1)))
       .leftJoin(chapterUsers, and(eq(chapterUsers.chapterId, chapters.id), eq(chapterUsers.userId, userId)))
-      .where(and(eq(bookings.userId, userId), inArray(bookings.status, [...PLAY_STATUSES])))
+      .where(holdsSql(seminars.id, userId))
       .orderBy(asc(seminars.title), asc(chapters.position), asc(chapters.id));
   },
 };

@@ -25,6 +25,14 @@ export const companiesRepository = {
     const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
     return row;
   },
+  /** id, name and short name of the given companies */
+  async refsByIds(db: DbOrTx, ids: number[]): Promise<{ id: number; name: string; shortName: string }[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: companies.id, name: companies.name, shortName: companies.shortName })
+      .from(companies)
+      .where(inArray(companies.id, ids));
+  },
   async findByShortName(db: DbOrTx, shortName: string): Promise<CompanyRow | undefined> {
     const [row] = await db
       .select()

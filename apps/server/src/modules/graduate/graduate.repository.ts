@@ -9,7 +9,7 @@ import {
   userGraduateResults,
   users,
 } from '../../db/schema/index.ts';
-import { PLAY_STATUSES_LIST } from '../seminars/booking-status.ts';
+import { holdsSqlText } from '../enrolments/enrolments.sql.ts';
 
 export type RunRow = typeof userGraduateMctests.$inferSelect;
 export type ResultRow = typeof userGraduateResults.$inferSelect;
@@ -120,8 +120,7 @@ const RUN_FOR_STOP: HotStatement = {
   text: `select r.id, r.user_id, r.mc_test_id, r.started_at, r.stopped_at, r.snapshot::text as snapshot,
       t.owner_id, t.enabled, c.unlocked as chapter_unlocked, p.unlocked as parent_unlocked,
       s.owner_id as seminar_owner_id, s.is_public, s.is_company, s.company_id,
-      exists (select 1 from bookings b where b.seminar_id = s.id and b.user_id = $2::int
-        and b.status in ${PLAY_STATUSES_LIST}) as booked
+      ${holdsSqlText('s.id', '$2::int')} as booked
     from user_graduate_mctests r
     join mc_tests t on t.id = r.mc_test_id
     left join chapters c on c.id = t.chapter_id

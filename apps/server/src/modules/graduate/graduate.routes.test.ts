@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answers,
   auditLog,
-  bookings,
+  enrolments,
   questions,
   userGraduateMctests,
   userGraduateResults,
@@ -303,8 +303,8 @@ describe('test runs, history, graduation and export', () => {
     const made = await mx.bookedTest(trainerId, []);
     expect((await start(agent, made.test.id)).statusCode).toBe(403);
     await t.app.database.db
-      .insert(bookings)
-      .values({ seminarId: made.seminar.id, userId: employee.id, status: 'company', currency: 'CHF' });
+      .insert(enrolments)
+      .values({ seminarId: made.seminar.id, userId: employee.id, source: 'company' });
     expect((await start(agent, made.test.id)).statusCode).toBe(201);
     expect((await agent.get('/api/mc_tests/user/assigned')).json().map((x: { id: number }) => x.id)).toEqual([
       made.test.id,

@@ -12,8 +12,8 @@ import {
   userGraduateMctests,
   users,
 } from '../../db/schema/index.ts';
+import { holdsSql } from '../enrolments/enrolments.sql.ts';
 import { type QuestionWithAnswers, questionWithAnswers } from '../questions/questions.repository.ts';
-import { playStatusesSql } from '../seminars/booking-status.ts';
 
 export type McTestRow = typeof mcTests.$inferSelect;
 export interface ChapterRefRow {
@@ -96,11 +96,9 @@ const studentTest = (userId: number) => ({
 
 /**
  * The seminars a user may play, as SQL (the list counterpart of the seminar policy's `play`):
- * a booking whose status grants play (own free or paid booking, or a company assignment).
+ * any grant (enrolments module: a free booking, a settled purchase, a company assignment).
  */
-const playableBy = (userId: number): SQL =>
-  sql`exists (select 1 from ${bookings} b where b.seminar_id = ${seminars.id} and b.user_id = ${userId}
-    and b.status in ${playStatusesSql})`;
+const playableBy = (userId: number): SQL => holdsSql(seminars.id, userId);
 
 const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -264,8 +262,7 @@ export const mcTestsRepository = {
           isCompany: seminars.isCompany,
           companyId: seminars.companyId,
         },
-        booked: sql<boolean>`exists (select 1 from ${bookings} b where b.seminar_id = ${seminars.id}
-          and b.user_id = ${userId} and b.status in ${playStatusesSql})`,
+        booked: sql<boolean>`${holdsSql(seminars.id, userId)}`,
       })
       .from(mcTests)
       .leftJoin(chapters, eq(chapters.id, mcTests.chapterId))

@@ -12,12 +12,12 @@ import type {
 } from '@elearn/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { bookingPaidMail } from '../../lib/mail-templates.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { companyBookingsRepository } from '../companies/company-bookings.repository.ts';
+import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { paymentPolicy } from './payments.policy.ts';
@@ -55,12 +55,23 @@ export function createPaymentsService(deps: {
   config: AppConfig;
   mailer: Mailer;
   seminars: SeminarsService;
+  enrolments: EnrolmentsService;
+  /**
+   * a manager's purchase for a company was paid: the company holds the seminar from now on
+   * (the companies module; wired in app.ts so that payments need not know companies)
+   */
+  grantCompanyPurchase: (
+    tx: Tx,
+    purchase: { seminarId: number; userId: number; price: number; currency: string },
+    companyId: number,
+    at: Date,
+  ) => Promise<void>;
   /** null: payments are switched off (production without MOLLIE_API_KEY) */
   provider: PaymentProvider | null;
   log: FastifyBaseLogger;
   now?: () => number;
 }) {
-  const { db, config, mailer, seminars, provider, log } = deps;
+  const { db, config, mailer, seminars, enrolments, provider, log } = deps;
   const now = deps.now ?? Date.now;
   const mails = new Set<Promise<unknown>>();
 
@@ -122,9 +133,10 @@ export function createPaymentsService(deps: {
       const current = await repo.findById(tx, payment.id);
       if (current?.status === 'paid') {
         const booking = await repo.grant(tx, payment.bookingId, at);
+        // only a settled purchase becomes a grant (enrolments), in the same transaction
+        if (booking) await enrolments.grantPurchase(booking, at, tx);
         // bought for a company: the company holds the seminar from now on as well
-        if (booking?.forCompanyId)
-          await companyBookingsRepository.grantPurchase(tx, booking, booking.forCompanyId, at);
+        if (booking?.forCompanyId) await deps.grantCompanyPurchase(tx, booking, booking.forCompanyId, at);
         return booking;
       }
       await repo.deriveStatus(tx, payment.bookingId);
@@ -166,7 +178,8 @@ export function createPaymentsService(deps: {
     const { booking, seminar } = await ownBooking(actor, bookingId);
     const attempts = await repo.listOfBooking(db, booking.id);
     const status = booking.status as BookingStatus;
-    const granted = holdsSeminar(status);
+    // held through this booking or another grant (an assignment): nothing is left to pay
+    const granted = holdsSeminar(status) || (await enrolments.holds(booking.userId, seminar.id));
     const open = attempts.find((p) => p.status === 'open' && p.provider === provider?.name);
     const payable =
       paymentPolicy.payable(seminar, booking.forCompanyId) && seminar.price > 0 && provider !== null;
@@ -262,7 +275,10 @@ export function createPaymentsService(deps: {
       const { seminar } = await seminars.access(actor, seminarId);
       if (seminar.ownerId === actor.id) throw conflict('booking.own_seminar', 'booking.own_seminar');
       const existing = await repo.findBooking(db, seminarId, actor.id);
-      if (existing && (holdsSeminar(existing.status) || existing.grantedAt)) {
+      if (
+        (existing && (holdsSeminar(existing.status) || existing.grantedAt)) ||
+        (await enrolments.holds(actor.id, seminarId))
+      ) {
         throw conflict('booking.already_booked', 'booking.already_booked');
       }
       if (!paymentPolicy.payable(seminar, forCompanyId))
@@ -407,7 +423,18 @@ export function createPaymentsService(deps: {
       providerId: string,
       action: TestCheckoutAction,
     ): Promise<{ redirectUrl: string }> {
-      const { test, record } = await ownTestPayment(actor, providerId);
+      const { test, record, payment } = await ownTestPayment(actor, providerId);
+      // the user holds the seminar meanwhile (e.g. a company assigned it): an open own purchase
+      // can no longer be paid (issue 11.1); failing or canceling it stays possible
+      if (action === 'paid' && record.status === 'open') {
+        const found = await repo.findBookingWithSeminar(db, payment.bookingId);
+        if (
+          found &&
+          !found.booking.forCompanyId &&
+          (await enrolments.holds(found.booking.userId, found.seminar.id))
+        )
+          throw conflict('booking.already_booked', 'booking.already_booked');
+      }
       await test.settle(record.id, action);
       await handleWebhook(record.id);
       return { redirectUrl: record.redirectUrl };

@@ -38,7 +38,7 @@ export const PAYMENT_MANAGED_STATUSES: readonly BookingStatus[] = [
   'expired',
 ];
 
-/** The user holds the seminar through this booking (free, paid, or a company assignment). */
+/** The user holds the seminar through this booking (a settled purchase; `free` in rows from before the grants model). */
 export const holdsSeminar = (status: string) => !PAYMENT_MANAGED_STATUSES.includes(status as BookingStatus);
 
 /** Mollie's order of a payment's life: open → pending → authorized → a final status. */

@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, chapters, chapterUsers, seminars, users } from '../../db/schema/index.ts';
-import { OWN_GRANTING, PLAY_STATUSES, PLAY_STATUSES_LIST, playStatusesSql } from './booking-status.ts';
+import { chapters, chapterUsers, seminars, users } from '../../db/schema/index.ts';
+import { holdsSql, holdsSqlText, personalLearnersCountSql } from '../enrolments/enrolments.sql.ts';
 
 export type SeminarRow = typeof seminars.$inferSelect;
 export type NewSeminarRow = typeof seminars.$inferInsert;
@@ -20,8 +20,7 @@ export const seminarWithOwner = {
     lastName: users.lastName,
     avatarPath: users.avatarPath,
   },
-  bookingsCount: sql<number>`(select count(*)::int from ${bookings} b where b.seminar_id = ${seminarIdCol}
-    and b.status in ('free', 'paid'))`,
+  bookingsCount: personalLearnersCountSql(seminarIdCol),
   chaptersCount: sql<number>`(select count(*)::int from ${chapters} c where c.seminar_id = ${seminarIdCol})`,
 };
 export type SeminarListRow = {
@@ -45,8 +44,7 @@ function buildForPlay(db: DbOrTx) {
   return db
     .select({
       seminar: seminars,
-      booked: sql<boolean>`exists (select 1 from ${bookings} b where b.seminar_id = ${seminarIdCol}
-        and b.user_id = ${userId} and b.status in ${playStatusesSql})`,
+      booked: sql<boolean>`${holdsSql(seminarIdCol, userId)}`,
       doneIds: sql<number[]>`coalesce((select array_agg(cu.chapter_id) from ${chapterUsers} cu
         join ${chapters} c on c.id = cu.chapter_id where c.seminar_id = ${seminarIdCol} and cu.user_id = ${userId}),
         '{}'::int[])`,
@@ -82,8 +80,7 @@ async function forPlayOnPglite(db: DbOrTx, id: number, userId: number) {
     ready = db
       .execute(
         sql.raw(`prepare seminar_for_play_sql(int, int) as select ${columns},
-        exists (select 1 from bookings b where b.seminar_id = s.id and b.user_id = $2
-          and b.status in ${PLAY_STATUSES_LIST}) as "__booked",
+        ${holdsSqlText('s.id', '$2')} as "__booked",
         coalesce((select array_agg(cu.chapter_id) from chapter_users cu join chapters c on c.id = cu.chapter_id
           where c.seminar_id = s.id and cu.user_id = $2), '{}'::int[]) as "__done"
         from seminars s where s.id = $1 limit 1`),
@@ -103,7 +100,7 @@ async function forPlayOnPglite(db: DbOrTx, id: number, userId: number) {
 }
 const isPglite = (db: DbOrTx) => '$client' in db && db.$client instanceof PGlite;
 
-/** The only place that builds queries on seminars and bookings. */
+/** The only place that builds queries on seminars (grants: the enrolments module). */
 export const seminarsRepository = {
   async findById(db: DbOrTx, id: number): Promise<SeminarRow | undefined> {
     const [row] = await db.select().from(seminars).where(eq(seminars.id, id)).limit(1);
@@ -116,19 +113,14 @@ export const seminarsRepository = {
     userId: number | null,
   ): Promise<{ seminar: SeminarRow; booked: boolean } | undefined> {
     const [row] = await db
-      .select({ seminar: seminars, bookingId: bookings.id })
+      .select({
+        seminar: seminars,
+        booked: userId === null ? sql<boolean>`false` : sql<boolean>`${holdsSql(seminarIdCol, userId)}`,
+      })
       .from(seminars)
-      .leftJoin(
-        bookings,
-        and(
-          eq(bookings.seminarId, seminars.id),
-          eq(bookings.userId, userId ?? -1),
-          inArray(bookings.status, [...PLAY_STATUSES]),
-        ),
-      )
       .where(eq(seminars.id, id))
       .limit(1);
-    return row ? { seminar: row.seminar, booked: row.bookingId !== null } : undefined;
+    return row ? { seminar: row.seminar, booked: !!row.booked } : undefined;
   },
   /**
    * For playing: the seminar, whether `userId` booked it, and the ids of its chapters the user
@@ -186,6 +178,16 @@ export const seminarsRepository = {
     const byId = new Map(rows.map((r) => [r.seminar.id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is SeminarListRow => r !== undefined);
   },
+  /** the seminars made for a company (isCompany) and the given ones, newest first */
+  async listForCompany(db: DbOrTx, companyId: number, alsoIds: number[]): Promise<SeminarListRow[]> {
+    const forCompany = and(eq(seminars.isCompany, true), eq(seminars.companyId, companyId));
+    return db
+      .select(seminarWithOwner)
+      .from(seminars)
+      .innerJoin(users, eq(users.id, seminars.ownerId))
+      .where(alsoIds.length > 0 ? or(forCompany, inArray(seminars.id, alsoIds)) : forCompany)
+      .orderBy(desc(seminars.createdAt), desc(seminars.id));
+  },
   async countPublic(db: DbOrTx, q?: string): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -209,19 +211,9 @@ export const seminarsRepository = {
       .where(and(eq(seminars.ownerId, ownerId), publicListed))
       .orderBy(desc(seminars.createdAt), desc(seminars.id));
   },
-  async listBookedBy(db: DbOrTx, userId: number): Promise<SeminarListRow[]> {
-    return db
-      .select(seminarWithOwner)
-      .from(seminars)
-      .innerJoin(users, eq(users.id, seminars.ownerId))
-      .innerJoin(bookings, and(eq(bookings.seminarId, seminars.id), eq(bookings.userId, userId)))
-      .where(inArray(bookings.status, [...PLAY_STATUSES]))
-      .orderBy(desc(bookings.createdAt));
-  },
   /** public seminars with the most active bookings made since `since` */
   async listRising(db: DbOrTx, since: Date, limit: number): Promise<SeminarListRow[]> {
-    const recent = sql<number>`(select count(*)::int from ${bookings} b where b.seminar_id = ${seminarIdCol}
-      and b.status in ('free', 'paid') and b.created_at >= ${since.toISOString()})`;
+    const recent = personalLearnersCountSql(seminarIdCol, since);
     return db
       .select(seminarWithOwner)
       .from(seminars)
@@ -254,75 +246,5 @@ export const seminarsRepository = {
   },
   async delete(db: DbOrTx, id: number): Promise<void> {
     await db.delete(seminars).where(eq(seminars.id, id));
-  },
-
-  // bookings
-  async activeBookingOf(db: DbOrTx, userId: number, seminarId: number) {
-    const [row] = await db
-      .select()
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.userId, userId),
-          eq(bookings.seminarId, seminarId),
-          inArray(bookings.status, [...PLAY_STATUSES]),
-        ),
-      )
-      .limit(1);
-    return row;
-  },
-  async bookedIds(db: DbOrTx, userId: number, seminarIds: number[]): Promise<Set<number>> {
-    if (seminarIds.length === 0) return new Set();
-    const rows = await db
-      .select({ id: bookings.seminarId })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.userId, userId),
-          inArray(bookings.seminarId, seminarIds),
-          inArray(bookings.status, [...PLAY_STATUSES]),
-        ),
-      );
-    return new Set(rows.map((r) => r.id));
-  },
-  async countBookings(db: DbOrTx, seminarId: number): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(eq(bookings.seminarId, seminarId));
-    return row?.n ?? 0;
-  },
-  /** inserts a free booking once; returns it and whether it was new */
-  async insertFreeBooking(db: DbOrTx, seminarId: number, userId: number, currency: string) {
-    const inserted = await db
-      .insert(bookings)
-      .values({ seminarId, userId, status: 'free', price: 0, currency, grantedAt: new Date() })
-      .onConflictDoNothing({ target: [bookings.seminarId, bookings.userId] })
-      .returning();
-    if (inserted[0]) return { booking: inserted[0], created: true };
-    const [existing] = await db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.seminarId, seminarId), eq(bookings.userId, userId)))
-      .limit(1);
-    if (!existing) throw new Error('booking vanished');
-    return { booking: existing, created: false };
-  },
-  async bookedUsers(db: DbOrTx, seminarIds: number[]) {
-    if (seminarIds.length === 0) return [];
-    return db
-      .select({
-        seminarId: bookings.seminarId,
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        bookedAt: bookings.createdAt,
-        status: bookings.status,
-      })
-      .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.userId))
-      .where(and(inArray(bookings.seminarId, seminarIds), inArray(bookings.status, [...OWN_GRANTING])))
-      .orderBy(desc(bookings.createdAt));
   },
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, seminars } from '../../db/schema/index.ts';
+import { enrolments, seminars } from '../../db/schema/index.ts';
 import { buildTestApp, multipart, type TestApp } from '../../test/build-test-app.ts';
 import { PNG, seminarFixtures } from '../../test/fixtures.ts';
 
@@ -149,8 +149,8 @@ describe('seminars and free booking', () => {
     const second = await a.post('/api/booking/free', { seminarId: free.id });
     expect(second.statusCode).toBe(200);
     expect(second.json().id).toBe(first.json().id);
-    const rows = await t.app.database.db.select().from(bookings).where(eq(bookings.userId, student.id));
-    expect(rows).toHaveLength(1);
+    const rows = await t.app.database.db.select().from(enrolments).where(eq(enrolments.userId, student.id));
+    expect(rows).toMatchObject([{ source: 'free', seminarId: free.id }]);
     const paid = await a.post('/api/booking/free', { seminarId: priced.id });
     expect(paid.statusCode).toBe(409);
     expect(paid.json().code).toBe('booking.not_free');
@@ -180,9 +180,9 @@ describe('seminars and free booking', () => {
     );
     expect(codes.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
     expect(codes.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    expect(await t.app.database.db.select().from(bookings).where(eq(bookings.seminarId, s.id))).toHaveLength(
-      1,
-    );
+    expect(
+      await t.app.database.db.select().from(enrolments).where(eq(enrolments.seminarId, s.id)),
+    ).toHaveLength(1);
   });
 
   it('deleting: 409 while booked, an admin may confirm; another trainer gets 403 and nothing changes', async () => {

@@ -15,7 +15,7 @@ import { removeStored, storeUpload } from '../../lib/storage.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { seminarPolicy } from '../../policies/seminar.policy.ts';
-import { companiesRepository } from '../companies/companies.repository.ts';
+import type { EnrolmentsService, Grant } from '../enrolments/enrolments.service.ts';
 import { avatarUrl } from '../users/users.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { seminarsRepository as repo, type SeminarListRow, type SeminarRow } from './seminars.repository.ts';
@@ -41,13 +41,20 @@ export interface SeminarAccess {
   play: boolean;
 }
 
+/** a grant as the booking DTO of `POST /api/booking/free` shows it */
+const bookingStatusOf = (g: Grant): BookingDto['status'] =>
+  g.source === 'free' ? 'free' : g.source === 'purchase' ? 'paid' : ('company' as BookingDto['status']);
+
 export function createSeminarsService(deps: {
   db: Db;
   config: AppConfig;
   uploadDir: string;
+  enrolments: EnrolmentsService;
+  /** whether a company exists (the companies module; wired in app.ts) */
+  companyExists: (id: number) => Promise<boolean>;
   now?: () => number;
 }) {
-  const { db, config, uploadDir } = deps;
+  const { db, config, uploadDir, enrolments } = deps;
   const now = deps.now ?? Date.now;
   // the public catalogue (pages and totals) for two seconds; every local seminar or booking change
   // drops it (docs/decisions.md); who may do what is computed per request
@@ -99,8 +106,7 @@ export function createSeminarsService(deps: {
 
   async function dtos(rows: SeminarListRow[], actor: Actor): Promise<SeminarDto[]> {
     const booked = actor
-      ? await repo.bookedIds(
-          db,
+      ? await enrolments.heldAmong(
           actor.id,
           rows.map((r) => r.seminar.id),
         )
@@ -157,7 +163,7 @@ export function createSeminarsService(deps: {
   /** @throws seminar.company_required (422) when a company seminar names no existing company */
   async function checkCompany(fields: SeminarFields) {
     if (!fields.isCompany) return null;
-    if (!fields.company_id || !(await companiesRepository.findById(db, fields.company_id))) {
+    if (!fields.company_id || !(await deps.companyExists(fields.company_id))) {
       throw validation(
         { company_id: [encodeMessage('seminar.company_required')] },
         'seminar.company_required',
@@ -174,6 +180,10 @@ export function createSeminarsService(deps: {
     /** chapters changed: the catalogue's chapter counts are stale */
     contentChanged: invalidateTotal,
     storeImage,
+    /** list rows of the given seminars, in the given order (other modules' lists) */
+    listRows: (ids: number[]) => repo.listByIds(db, ids),
+    /** list rows of a company's seminars: made for it, and the given (booked) ones, newest first */
+    companyRows: (companyId: number, bookedIds: number[]) => repo.listForCompany(db, companyId, bookedIds),
     /** DTOs of loaded list rows for the caller (other modules' lists of seminars) */
     toDto,
     dtos,
@@ -210,7 +220,7 @@ export function createSeminarsService(deps: {
     async get(actor: Actor, where: { id?: number; slug?: string }): Promise<SeminarDto> {
       const row = await repo.findListRow(db, where);
       if (!row) throw notFound();
-      const booked = actor ? !!(await repo.activeBookingOf(db, actor.id, row.seminar.id)) : false;
+      const booked = actor ? await enrolments.holds(actor.id, row.seminar.id) : false;
       if (!seminarPolicy.view(actor, row.seminar, booked)) throw notFound();
       return toDto(row, actor, booked);
     },
@@ -231,30 +241,31 @@ export function createSeminarsService(deps: {
     },
 
     async bookedBy(actor: AuthUser): Promise<SeminarDto[]> {
-      const rows = await repo.listBookedBy(db, actor.id);
+      const held = await enrolments.seminarsOf(actor.id);
+      const rows = await repo.listByIds(
+        db,
+        held.map((h) => h.seminarId),
+      );
       return rows.map((r) => toDto(r, actor, true));
     },
 
     async ownedWithBookings(actor: AuthUser): Promise<SeminarDto[]> {
       const rows = await repo.listByOwner(db, actor.id);
-      const users = await repo.bookedUsers(
-        db,
-        rows.map((r) => r.seminar.id),
-      );
+      const users = await enrolments.personalLearners(rows.map((r) => r.seminar.id));
       return rows.map((r) =>
         toDto(
           r,
           actor,
           false,
           users
-            .filter((u) => u.seminarId === r.seminar.id)
+            .filter((u) => u.enrolment.seminarId === r.seminar.id)
             .map((u) => ({
-              id: u.id,
-              first_name: u.firstName,
-              last_name: u.lastName,
-              email: u.email,
-              booked_at: iso(u.bookedAt),
-              status: u.status,
+              id: u.user.id,
+              first_name: u.user.firstName,
+              last_name: u.user.lastName,
+              email: u.user.email,
+              booked_at: iso(u.enrolment.createdAt),
+              status: u.enrolment.source === 'free' ? 'free' : 'paid',
             })),
         ),
       );
@@ -331,7 +342,7 @@ export function createSeminarsService(deps: {
       beforeDelete: (id: number) => Promise<string[]>,
     ) {
       const seminar = await requireManage(actor, id);
-      const count = await repo.countBookings(db, id);
+      const count = await enrolments.countOfSeminar(id);
       if (count > 0 && !(confirm && actor.scopes.includes('admin'))) {
         throw conflict('seminar.has_bookings', 'seminar.has_bookings');
       }
@@ -348,18 +359,22 @@ export function createSeminarsService(deps: {
       if (!seminar.isPublic || seminar.isCompany || seminar.price > 0) {
         if (!booked) throw conflict('booking.not_free', 'booking.not_free');
       }
-      const { booking, created } = await repo.insertFreeBooking(db, seminarId, actor.id, seminar.currency);
+      // held already (a purchase, an assignment): that grant answers, nothing new is made
+      const held = booked ? (await enrolments.grantsOf(actor.id, seminarId))[0] : undefined;
+      const { grant, created } = held
+        ? { grant: held, created: false }
+        : await enrolments.grantFree(actor.id, seminarId, new Date(now()));
       if (created) invalidateTotal();
       return {
         created,
         booking: {
-          id: booking.id,
-          seminar_id: booking.seminarId,
-          user_id: booking.userId,
-          status: booking.status as BookingDto['status'],
-          price: booking.price,
-          currency: booking.currency,
-          created_at: iso(booking.createdAt),
+          id: grant.id,
+          seminar_id: grant.seminarId,
+          user_id: grant.userId,
+          status: bookingStatusOf(grant),
+          price: 0,
+          currency: seminar.currency,
+          created_at: iso(grant.grantedAt),
         },
       };
     },

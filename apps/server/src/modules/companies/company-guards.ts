@@ -1,0 +1,39 @@
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { forbidden, notFound, tooManyRequests } from '../../errors.ts';
+import type { RateCounter } from '../../lib/rate-counter.ts';
+import type { AuthUser } from '../../plugins/session.ts';
+import { companyPolicy } from '../../policies/company.policy.ts';
+import { companiesRepository as companies } from './companies.repository.ts';
+
+/** failed token look-ups (access links, invitations) per IP and minute before 429 (SECURITY A-10, D-14) */
+const TOKEN_FAILURES = 30;
+const TOKEN_WINDOW_S = 60;
+
+export type CompanyGuards = ReturnType<typeof createCompanyGuards>;
+
+/** The checks every company use case starts with: the company and the actor's rights, token guessing. */
+export function createCompanyGuards(deps: { db: Db; config: AppConfig; counter: RateCounter }) {
+  const { db, config, counter } = deps;
+
+  /** 404 for an unknown company, 403 unless the actor passes `allowed` */
+  async function company(actor: AuthUser, id: number, allowed: (a: AuthUser, id: number) => boolean) {
+    const found = await companies.findById(db, id);
+    if (!found) throw notFound();
+    if (!allowed(actor, id)) throw forbidden();
+    return found;
+  }
+
+  return {
+    company,
+    managed: (actor: AuthUser, id: number) => company(actor, id, companyPolicy.manage),
+    /** 429 once the IP guessed too often */
+    async guardTokenGuessing(ip: string) {
+      const { count, resetInSeconds } = await counter.peek(`token-guess:${ip}`);
+      if (count >= TOKEN_FAILURES * config.rateLimitFactor)
+        throw tooManyRequests(resetInSeconds || TOKEN_WINDOW_S);
+    },
+    /** counts a failed token look-up of this IP */
+    failedGuess: (ip: string) => counter.hit(`token-guess:${ip}`, TOKEN_WINDOW_S),
+  };
+}

@@ -1,0 +1,130 @@
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { type EnrolmentRow, type LearnerRow, enrolmentsRepository as repo } from './enrolments.repository.ts';
+
+export type { EnrolmentRow, LearnerRow };
+export type EnrolmentsService = ReturnType<typeof createEnrolmentsService>;
+
+/** What a caller's grant looks like to other modules: where it comes from and since when. */
+export interface Grant {
+  id: number;
+  seminarId: number;
+  userId: number;
+  source: 'free' | 'purchase' | 'company';
+  bookingId: number | null;
+  companyBookingId: number | null;
+  companyId: number | null;
+  grantedAt: Date;
+}
+const toGrant = (r: EnrolmentRow): Grant => ({
+  id: r.id,
+  seminarId: r.seminarId,
+  userId: r.userId,
+  source: r.source as Grant['source'],
+  bookingId: r.bookingId,
+  companyBookingId: r.companyBookingId,
+  companyId: r.companyId,
+  grantedAt: r.grantedAt,
+});
+
+/**
+ * Who holds a seminar, and through what (docs/decisions.md, issue 12). A person holds a seminar
+ * through one or more grants: a free booking, a settled purchase, an assignment to a company
+ * booking. The access link of an assignment plays through that grant; the owner's and an
+ * admin's own access follow from the seminar and the role (seminar policy), not from a grant.
+ * Losing one grant leaves the others standing. This service is the only way to the grants;
+ * writes take an optional transaction of the caller (payments grant inside theirs).
+ */
+export function createEnrolmentsService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** whether `userId` holds `seminarId` through any grant (one prepared query) */
+    holds: (userId: number, seminarId: number) => repo.holds(db, userId, seminarId),
+    /** of `seminarIds`, the ones `userId` holds */
+    heldAmong: (userId: number, seminarIds: number[]) => repo.heldAmong(db, userId, seminarIds),
+    /** the seminars `userId` holds, the most recently granted first */
+    seminarsOf: (userId: number) => repo.seminarsOf(db, userId),
+    /** every grant through which `userId` holds `seminarId` */
+    async grantsOf(userId: number, seminarId: number): Promise<Grant[]> {
+      return (await repo.grantsOf(db, userId, seminarId)).map(toGrant);
+    },
+    /** every grant of `userId`, the newest first */
+    async grantsOfUser(userId: number): Promise<Grant[]> {
+      return (await repo.grantsOfUser(db, userId)).map(toGrant);
+    },
+    async find(id: number): Promise<Grant | undefined> {
+      const row = await repo.findById(db, id);
+      return row && toGrant(row);
+    },
+
+    /** a free booking: the `free` grant (one per seminar and user) and whether it is new */
+    async grantFree(
+      userId: number,
+      seminarId: number,
+      at: Date,
+    ): Promise<{ grant: Grant; created: boolean }> {
+      const { row, created } = await repo.grantFree(db, { userId, seminarId, at });
+      return { grant: toGrant(row), created };
+    },
+    /** a settled purchase becomes a grant (once; payments call this inside their transaction) */
+    grantPurchase: (booking: { id: number; seminarId: number; userId: number }, at: Date, tx: DbOrTx = db) =>
+      repo.grantBooking(tx, {
+        bookingId: booking.id,
+        seminarId: booking.seminarId,
+        userId: booking.userId,
+        at,
+      }),
+    /** the grant of a purchase ends (a refund); other grants stay */
+    revokeBooking: (bookingId: number, tx: DbOrTx = db) => repo.revokeBooking(tx, bookingId),
+
+    /**
+     * Grants a company booking's seminar to `userIds`, whatever personal booking they have (a
+     * pending or ended purchase does not stand in the way). Returns each user's company grant.
+     */
+    assign: (
+      values: {
+        companyBookingId: number;
+        companyId: number;
+        seminarId: number;
+        userIds: number[];
+        grantedBy: number | null;
+        at: Date;
+      },
+      tx: DbOrTx = db,
+    ) => repo.assign(tx, values),
+    /** ends company grants; returns the users that had one */
+    unassign: (companyBookingId: number, userIds: number[], tx: DbOrTx = db) =>
+      repo.unassign(tx, companyBookingId, userIds),
+    /** ends every company grant of `userId` in the company (the member leaves) */
+    unassignAllOf: (companyId: number, userId: number, tx: DbOrTx = db) =>
+      repo.unassignAllOf(tx, companyId, userId),
+
+    /** company grants with their users, by seminars, companies (null: all) or user */
+    companyLearners: (where: { seminarIds?: number[]; companyIds?: number[] | null; userId?: number }) =>
+      repo.companyGrants(db, where),
+    /** personal grants (free, purchase) of the seminars with their users, newest first */
+    personalLearners: (seminarIds: number[]) => repo.personalLearners(db, seminarIds),
+    /** number of assigned employees per company booking */
+    assignedCounts: (companyBookingIds: number[]) => repo.assignedCounts(db, companyBookingIds),
+    /** one page of a seminar's learners, personal and company (or one kind) */
+    async learners(
+      seminarId: number,
+      q: { page: number; per_page: number; kind?: 'personal' | 'company'; companyIds?: number[] | null },
+    ) {
+      const { rows, total } = await repo.learnersPage(db, seminarId, {
+        kind: q.kind,
+        companyIds: q.companyIds,
+        limit: q.per_page,
+        offset: (q.page - 1) * q.per_page,
+      });
+      return {
+        data: rows.map((r) => ({ grant: toGrant(r.enrolment), user: r.user })),
+        current_page: q.page,
+        last_page: Math.max(1, Math.ceil(total / q.per_page)),
+        per_page: q.per_page,
+        total,
+      };
+    },
+    /** how many grants a seminar has (any source) */
+    countOfSeminar: (seminarId: number) => repo.countOfSeminar(db, seminarId),
+  };
+}

@@ -1,0 +1,20 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import { enrolments } from '../../db/schema/index.ts';
+
+/**
+ * The rule "a person holds a seminar" as SQL, lent to the few queries that must stay one
+ * statement: the play routes' prepared access check (seminars.repository `findForPlay`) and the
+ * seminar look-up with the caller's access. Only this module knows how grants are stored; every
+ * other question about grants goes through the enrolments service (docs/decisions.md, issue 12).
+ */
+export const holdsSql = (seminarId: SQLWrapper, userId: SQLWrapper | number) =>
+  sql`exists (select 1 from ${enrolments} e where e.seminar_id = ${seminarId} and e.user_id = ${userId})`;
+
+/** the same rule as SQL text for a server-side `PREPARE` (PGlite) */
+export const holdsSqlText = (seminarIdExpr: string, userIdExpr: string) =>
+  `exists (select 1 from enrolments e where e.seminar_id = ${seminarIdExpr} and e.user_id = ${userIdExpr})`;
+
+/** personal learners (free bookings and settled purchases) of a seminar, as the catalogue counts them */
+export const personalLearnersCountSql = (seminarId: SQLWrapper, since?: Date) =>
+  sql<number>`(select count(*)::int from ${enrolments} e where e.seminar_id = ${seminarId}
+    and e.source in ('free', 'purchase')${since ? sql` and e.created_at >= ${since.toISOString()}` : sql``})`;
