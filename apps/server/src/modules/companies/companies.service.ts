@@ -79,13 +79,20 @@ export function createCompaniesService(deps: {
   }
   const managed = (actor: AuthUser, id: number) => company(actor, id, companyPolicy.manage);
 
-  /** counts a failed token look-up of this IP; 429 once the IP guessed too often */
+  /**
+   * Reserves a token look-up of this IP before it runs (atomically, so parallel guesses cannot
+   * overtake the count); 429 once the IP failed too often. A look-up that finds its token gives
+   * the reservation back, so only failures count.
+   */
   async function guardTokenGuessing(ip: string) {
-    const { count, resetInSeconds } = await counter.peek(`token-guess:${ip}`);
-    if (count >= TOKEN_FAILURES * config.rateLimitFactor)
-      throw tooManyRequests(resetInSeconds || TOKEN_WINDOW_S);
+    const r = await counter.reserve(
+      `token-guess:${ip}`,
+      TOKEN_WINDOW_S,
+      TOKEN_FAILURES * config.rateLimitFactor,
+    );
+    if (!r.allowed) throw tooManyRequests(r.resetInSeconds || TOKEN_WINDOW_S);
   }
-  const failedGuess = (ip: string) => counter.hit(`token-guess:${ip}`, TOKEN_WINDOW_S);
+  const foundToken = (ip: string) => counter.release(`token-guess:${ip}`);
 
   const linkUrl = (token: string) => `${config.appUrl}/seminar/access-link/${token}`;
   const linkStatus = (l: { revokedAt: Date | null; expiresAt: Date }): AccessLinkDto['status'] =>
@@ -159,10 +166,8 @@ export function createCompaniesService(deps: {
   async function liveLink(token: string, ip: string) {
     await guardTokenGuessing(ip);
     const row = token.length <= 100 ? await repo.linkWhere(db, { tokenHash: sha256Hex(token) }) : undefined;
-    if (!row) {
-      await failedGuess(ip);
-      throw new AppError(404, 'access_link.invalid', 'access_link.invalid');
-    }
+    if (!row) throw new AppError(404, 'access_link.invalid', 'access_link.invalid');
+    await foundToken(ip);
     if (row.link.revokedAt) throw new AppError(410, 'access_link.revoked', 'access_link.revoked');
     if (row.link.expiresAt.getTime() <= now() || !grants(row.companyBookingStatus)) {
       throw new AppError(410, 'access_link.expired', 'access_link.expired');
@@ -173,10 +178,8 @@ export function createCompaniesService(deps: {
   async function liveInvitation(token: string, ip: string) {
     await guardTokenGuessing(ip);
     const row = token.length <= 100 ? await repo.invitationByHash(db, sha256Hex(token)) : undefined;
-    if (!row || row.invitation.revokedAt) {
-      await failedGuess(ip);
-      throw new AppError(404, 'invitation.invalid', 'invitation.invalid');
-    }
+    if (!row || row.invitation.revokedAt) throw new AppError(404, 'invitation.invalid', 'invitation.invalid');
+    await foundToken(ip);
     if (row.invitation.expiresAt.getTime() <= now()) {
       throw new AppError(410, 'invitation.expired', 'invitation.expired');
     }
