@@ -22,6 +22,7 @@ import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
+import { redactUrl, serializeError } from './lib/log-redaction.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
 import { sweepTmp } from './lib/storage.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -86,6 +87,8 @@ export interface BuildOptions {
   now?: () => number;
   /** Fastify logger options; default from config.logLevel */
   logger?: boolean | object;
+  /** the default logger (its redaction included) writing to this stream (tests read the log) */
+  logStream?: { write(line: string): void };
 }
 
 const REDACT = [
@@ -98,14 +101,7 @@ const REDACT = [
   '*.token',
 ];
 
-/** Masks secrets in logged URLs: verification signatures, reset, access-link and invitation tokens. */
-export const redactUrl = (url: string): string =>
-  url
-    .replace(/([?&]signature=)[^&]+/g, '$1***')
-    .replace(/(\/reset-password\/)[^/?]+/g, '$1***')
-    .replace(/(\/access-link\/)[^/?]+/g, '$1***')
-    .replace(/(\/invitations\/)[^/?]+/g, '$1***')
-    .replace(/([?&](?:access_link|token)=)[^&]+/g, '$1***');
+export { redactUrl } from './lib/log-redaction.ts';
 
 /**
  * Builds the whole application (plugins, modules, the web app) without listening. Opens the
@@ -116,7 +112,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     logger: opts.logger ?? {
       level: config.logLevel,
       redact: REDACT,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       serializers: {
+        err: serializeError,
         req: (req: { method: string; url: string; ip?: string }) => ({
           method: req.method,
           url: redactUrl(req.url),
@@ -130,7 +128,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     },
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    trustProxy: config.trustProxy,
+    // a hop count trusts that many proxies nearest to the server (Fastify's number semantics)
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // slow clients (SECURITY E-08): headers within 20 s; a connection idle for 60 s is closed;
     // a whole request (a 2 GB video upload included) may take at most an hour

@@ -1,8 +1,42 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool01 = z
   .enum(['0', '1', 'true', 'false'])
   .transform((v) => v === '1' || v === 'true')
+  .optional();
+
+const isAddressOrCidr = (entry: string) => {
+  const [addr = '', bits, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may name the client (Fastify's `trustProxy`): `0` none; a number n, the n
+ * nearest hops (the client is the n-th `X-Forwarded-For` entry from the right); or a
+ * comma-separated list of proxy addresses and CIDR ranges. "Trust every hop" is refused: the
+ * client writes the leftmost entries itself and would choose its own address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): number | string[] | false => {
+    if (v === '0' || v === 'false') return false;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const list = v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    if (list.length && list.every(isAddressOrCidr)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be 0, a hop count (1, 2, …) or a comma-separated list of proxy addresses/CIDR ranges',
+    });
+    return z.NEVER;
+  })
   .optional();
 
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
@@ -45,7 +79,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
   SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 365),
-  TRUST_PROXY: bool01,
+  TRUST_PROXY: trustProxy,
   /** bearer token of GET /metrics (Prometheus); unset = no metrics route */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** multiplies every rate limit; only for benchmarks and load tests */
@@ -76,7 +110,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
-  trustProxy: boolean;
+  /** Fastify `trustProxy`: false, a hop count or the proxies' addresses/CIDR ranges */
+  trustProxy: false | number | string[];
   /** directory of the built web app; null = do not serve it */
   webDist: string | null;
   /** bearer token of GET /metrics; undefined = metrics off */

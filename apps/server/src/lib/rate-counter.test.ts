@@ -24,6 +24,22 @@ function contract(name: string, make: () => RateCounter) {
       }
     });
 
+    it('reserves atomically: of 200 parallel reservations exactly the limit is allowed; release gives one back', async () => {
+      const c = make();
+      const key = `test:${Date.now()}:${Math.random()}`;
+      try {
+        const results = await Promise.all(Array.from({ length: 200 }, () => c.reserve(key, 60, 5)));
+        expect(results.filter((r) => r.allowed)).toHaveLength(5);
+        expect((await c.peek(key)).count).toBe(5);
+        await c.release(key);
+        expect((await c.reserve(key, 60, 5)).allowed).toBe(true);
+        expect((await c.reserve(key, 60, 5)).allowed).toBe(false);
+      } finally {
+        await c.clear(key);
+        await c.close();
+      }
+    });
+
     it('forgets a window once it has passed', async () => {
       const a = make();
       const key = `test:${Date.now()}:${Math.random()}`;

@@ -4,13 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../config.ts';
 import { randomToken } from '../lib/crypto.ts';
+import { redactUrl } from '../lib/log-redaction.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** links in the mail, logged when mails go to files so a developer can click them */
+  /** links in the mail; logged (tokens and signatures masked) when mails go to files */
   links?: string[];
 }
 
@@ -25,7 +26,7 @@ const header = (v: string) => v.replace(/[\r\n]+/g, ' ').trim();
 
 /**
  * SMTP when SMTP_URL is set; otherwise every mail becomes an .eml file under DATA_DIR/mail and
- * its links are logged. Sending is retried twice with a short pause before it is given up.
+ * its links are logged with their tokens masked (open the file to follow them). Sending is retried twice with a short pause before it is given up.
  */
 export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
   let transport: Transporter;
@@ -57,7 +58,8 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
               );
               writeFileSync(file, (info as unknown as { message: Buffer }).message);
               log.info(
-                { to: mail.to, subject: mail.subject, file, links: message.links },
+                // the file holds the working links; the log only says which (no tokens in logs)
+                { to: mail.to, subject: mail.subject, file, links: message.links?.map(redactUrl) },
                 'mail written to file',
               );
             } else {

@@ -34,7 +34,7 @@ export async function buildTestApp(
     ? await createScratchPostgres(process.env.TEST_DATABASE_URL)
     : null;
   const config = testConfig({ ...(scratch ? { databaseUrl: scratch.url } : {}), ...overrides });
-  const app = await buildApp(config, { logger: false, ...opts });
+  const app = await buildApp(config, { ...(opts.logStream ? {} : { logger: false }), ...opts });
   await app.ready();
   const t: TestApp = {
     app,

@@ -340,7 +340,7 @@ describe('administration', () => {
     expect((await admin.get('/api/admin/payments?status=stolen')).statusCode).toBe(422);
   });
 
-  it('filters the audit trail, which the database refuses to change or delete', async () => {
+  it('filters the audit trail, which the database refuses to change, delete or truncate', async () => {
     const byAdmin = (await admin.get(`/api/admin/audit?actor_id=${adminId}&target_type=user`)).json();
     expect(byAdmin.total).toBeGreaterThan(0);
     expect((byAdmin.data as Entry[]).every((e) => e.actor?.id === adminId)).toBe(true);
@@ -352,6 +352,7 @@ describe('administration', () => {
     const db = t.app.database.db;
     await expect(db.update(auditLog).set({ action: 'forged' }).where(sql`true`)).rejects.toThrow();
     await expect(db.delete(auditLog).where(eq(auditLog.actorId, adminId))).rejects.toThrow();
+    await expect(db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();
     expect((await admin.get('/api/admin/audit?action=user.scopes')).json().total).toBeGreaterThan(0);
   });
 });

@@ -123,18 +123,24 @@ export function createAuthService(deps: AuthDeps) {
     async login(req: FastifyRequest, reply: FastifyReply, body: LoginBody): Promise<UserDto> {
       const emailKey = `login:${body.email}|${req.ip}`;
       const ipKey = `login-ip:${req.ip}`;
-      const [perEmail, perIp] = await Promise.all([counter.peek(emailKey), counter.peek(ipKey)]);
-      if (perEmail.count >= 5 * f) throw tooManyRequests(perEmail.resetInSeconds, 'auth.throttled');
-      if (perIp.count >= 50 * f) throw tooManyRequests(perIp.resetInSeconds, 'auth.throttled');
+      // the attempt is reserved before the password check, atomically, so that however many
+      // requests run in parallel at most 5 checks per e-mail+IP and 50 per IP run in a window
+      const perIp = await counter.reserve(ipKey, 600, 50 * f);
+      if (!perIp.allowed) throw tooManyRequests(perIp.resetInSeconds, 'auth.throttled');
+      const perEmail = await counter.reserve(emailKey, 60, 5 * f);
+      if (!perEmail.allowed) {
+        await counter.release(ipKey);
+        throw tooManyRequests(perEmail.resetInSeconds, 'auth.throttled');
+      }
 
       const user = await usersRepository.findByEmail(db, body.email);
       const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !ok) {
-        await Promise.all([counter.hit(emailKey, 60), counter.hit(ipKey, 600)]);
-        req.log.info({ event: 'login_failed', email: body.email }, 'login failed');
+        req.log.info({ event: 'login_failed' }, 'login failed');
         throw validation({ email: [encodeMessage('auth.failed')] }, 'auth.failed', 'auth.failed');
       }
-      await counter.clear(emailKey);
+      // a successful login does not count: the e-mail's failures end, the IP's reservation returns
+      await Promise.all([counter.clear(emailKey), counter.release(ipKey)]);
       if (user.disabledAt) throw new AppError(403, 'auth.disabled', 'auth.disabled');
       if (needsRehash(user.passwordHash)) {
         await usersRepository.update(db, user.id, { passwordHash: await hashPassword(body.password) });

@@ -59,10 +59,8 @@ export function createAccessLinksService(deps: {
   async function liveLink(token: string, ip: string) {
     await guards.guardTokenGuessing(ip);
     const row = token.length <= 100 ? await repo.findWhere(db, { tokenHash: sha256Hex(token) }) : undefined;
-    if (!row) {
-      await guards.failedGuess(ip);
-      throw new AppError(404, 'access_link.invalid', 'access_link.invalid');
-    }
+    if (!row) throw new AppError(404, 'access_link.invalid', 'access_link.invalid');
+    await guards.foundToken(ip);
     if (row.link.revokedAt) throw new AppError(410, 'access_link.revoked', 'access_link.revoked');
     if (row.link.expiresAt.getTime() <= now() || !companyGrants(row.companyBookingStatus)) {
       throw new AppError(410, 'access_link.expired', 'access_link.expired');

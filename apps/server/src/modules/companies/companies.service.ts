@@ -65,10 +65,8 @@ export function createCompaniesService(deps: {
   async function liveInvitation(token: string, ip: string) {
     await guards.guardTokenGuessing(ip);
     const row = token.length <= 100 ? await invitations.invitationByHash(db, sha256Hex(token)) : undefined;
-    if (!row || row.invitation.revokedAt) {
-      await guards.failedGuess(ip);
-      throw new AppError(404, 'invitation.invalid', 'invitation.invalid');
-    }
+    if (!row || row.invitation.revokedAt) throw new AppError(404, 'invitation.invalid', 'invitation.invalid');
+    await guards.foundToken(ip);
     if (row.invitation.expiresAt.getTime() <= now()) {
       throw new AppError(410, 'invitation.expired', 'invitation.expired');
     }

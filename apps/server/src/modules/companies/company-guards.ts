@@ -27,13 +27,20 @@ export function createCompanyGuards(deps: { db: Db; config: AppConfig; counter: 
   return {
     company,
     managed: (actor: AuthUser, id: number) => company(actor, id, companyPolicy.manage),
-    /** 429 once the IP guessed too often */
+    /**
+     * Reserves a token look-up of this IP before it runs (atomically, so parallel guesses cannot
+     * overtake the count); 429 once the IP failed too often. A look-up that finds its token gives
+     * the reservation back (`foundToken`), so only failures count.
+     */
     async guardTokenGuessing(ip: string) {
-      const { count, resetInSeconds } = await counter.peek(`token-guess:${ip}`);
-      if (count >= TOKEN_FAILURES * config.rateLimitFactor)
-        throw tooManyRequests(resetInSeconds || TOKEN_WINDOW_S);
+      const r = await counter.reserve(
+        `token-guess:${ip}`,
+        TOKEN_WINDOW_S,
+        TOKEN_FAILURES * config.rateLimitFactor,
+      );
+      if (!r.allowed) throw tooManyRequests(r.resetInSeconds || TOKEN_WINDOW_S);
     },
-    /** counts a failed token look-up of this IP */
-    failedGuess: (ip: string) => counter.hit(`token-guess:${ip}`, TOKEN_WINDOW_S),
+    /** gives back the reservation of a look-up that found its token */
+    foundToken: (ip: string) => counter.release(`token-guess:${ip}`),
   };
 }
