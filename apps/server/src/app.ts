@@ -9,6 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
 import Fastify, {
   type FastifyContextConfig,
   type FastifyInstance,
@@ -21,6 +22,7 @@ import type { ZodObject } from 'zod';
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { AppError } from './errors.ts';
+import { localCacheBus, pgCacheBus } from './lib/cache-bus.ts';
 import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
 import { redactUrl, serializeError } from './lib/log-redaction.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
@@ -173,6 +175,22 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const mailer = createMailer(config, app.log);
   const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : memoryRateCounter(opts.now);
 
+  // on PostgreSQL several instances may run: their caches are dropped together (lib/cache-bus.ts)
+  const cacheBus =
+    database.kind === 'pg' && config.databaseUrl
+      ? pgCacheBus({
+          url: config.databaseUrl,
+          notify: (channel, payload) => database.db.execute(sql`SELECT pg_notify(${channel}, ${payload})`),
+          log: app.log,
+        })
+      : localCacheBus();
+  if ('ready' in cacheBus) await cacheBus.ready;
+  // an answer to a write leaves only after the other instances were told to drop their caches
+  app.addHook('onSend', async (_req, _reply, payload) => {
+    await cacheBus.flush();
+    return payload;
+  });
+
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
@@ -180,6 +198,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     mailer.close();
     await rateCounter.close();
+    await cacheBus.close();
     if (!opts.database) await database.close();
   });
 
@@ -335,8 +354,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     enrolments,
     companyExists: async (id) => !!(await companiesRepository.findById(database.db, id)),
     now: opts.now,
+    cacheBus,
   });
-  const chapters = createChaptersService({ db: database.db, config, uploadDir, seminars, now: opts.now });
+  const chapters = createChaptersService({
+    db: database.db,
+    config,
+    uploadDir,
+    seminars,
+    now: opts.now,
+    cacheBus,
+  });
   const companies = createCompaniesService({
     db: database.db,
     config,

@@ -1,8 +1,10 @@
+import type { CacheBus } from './cache-bus.ts';
+
 /**
  * A tiny read-through cache for public, read-mostly data (the seminar catalogue, chapter trees).
  * Entries live `ttlMs` at most and are dropped at once by `clear()` after any local write, so this
- * process never serves its own stale data; another instance (PostgreSQL deployments) may serve
- * data up to `ttlMs` old. A load that was running when `clear()` came is returned to its caller
+ * process never serves its own stale data; with a `sync` bus (PostgreSQL deployments) every drop is
+ * announced to the other instances, which drop theirs too (lib/cache-bus.ts). A load that was running when `clear()` came is returned to its caller
  * but not kept (it may have read the data before the write). Authorization is never cached:
  * callers check access live before use.
  */
@@ -13,7 +15,10 @@ export class TtlCache<V> {
     private readonly ttlMs: number,
     private readonly max = 1000,
     private readonly now: () => number = Date.now,
-  ) {}
+    private readonly sync?: { bus: CacheBus; topic: string },
+  ) {
+    sync?.bus.subscribe(sync.topic, () => this.dropLocal());
+  }
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
@@ -26,7 +31,13 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** drops every entry here and on the other instances */
   clear(): void {
+    this.dropLocal();
+    this.sync?.bus.publish(this.sync.topic);
+  }
+
+  private dropLocal(): void {
     this.generation++;
     this.entries.clear();
   }

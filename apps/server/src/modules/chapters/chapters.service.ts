@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound, unauthenticated, validation } from '../../errors.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { cleanFileName, removeStored, type StoredFile, storeUpload } from '../../lib/storage.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -52,6 +53,8 @@ export function createChaptersService(deps: {
   uploadDir: string;
   seminars: SeminarsService;
   now?: () => number;
+  /** tells the other instances when the tree cache is dropped */
+  cacheBus?: CacheBus;
 }) {
   const { db, config, uploadDir, seminars } = deps;
   const now = deps.now ?? Date.now;
@@ -95,7 +98,12 @@ export function createChaptersService(deps: {
 
   // chapter trees (without done marks) for two seconds, with the two views built from them (all,
   // or locked content hidden); every local chapter or media change drops them
-  const trees = new TtlCache<CachedTree>(2000, 200, now);
+  const trees = new TtlCache<CachedTree>(
+    2000,
+    200,
+    now,
+    deps.cacheBus && { bus: deps.cacheBus, topic: 'chapters.trees' },
+  );
   const changed = () => {
     trees.clear();
     seminars.contentChanged();

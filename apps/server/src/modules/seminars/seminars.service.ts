@@ -10,6 +10,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound, unauthenticated, validation } from '../../errors.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { removeStored, storeUpload } from '../../lib/storage.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -53,12 +54,19 @@ export function createSeminarsService(deps: {
   /** whether a company exists (the companies module; wired in app.ts) */
   companyExists: (id: number) => Promise<boolean>;
   now?: () => number;
+  /** tells the other instances when the catalogue cache is dropped */
+  cacheBus?: CacheBus;
 }) {
   const { db, config, uploadDir, enrolments } = deps;
   const now = deps.now ?? Date.now;
   // the public catalogue (pages and totals) for two seconds; every local seminar or booking change
   // drops it (docs/decisions.md); who may do what is computed per request
-  const catalogue = new TtlCache<{ rows: SeminarListRow[]; total: number }>(2000, 500, now);
+  const catalogue = new TtlCache<{ rows: SeminarListRow[]; total: number }>(
+    2000,
+    500,
+    now,
+    deps.cacheBus && { bus: deps.cacheBus, topic: 'seminars.catalogue' },
+  );
   const invalidateTotal = () => catalogue.clear();
 
   function toDto(
