@@ -229,7 +229,11 @@ export function createAdminService(deps: {
         await repo.setUser(tx, id, {
           disabledAt: disabled ? (row.user.disabledAt ?? new Date(now())) : null,
         });
-        if (disabled) await repo.endSessionsOf(tx, id);
+        if (disabled) {
+          await repo.endSessionsOf(tx, id);
+          // their access links end as when they leave the company or are unassigned
+          await companyBookingsRepository.revokeLinksOfUser(tx, id, new Date(now()));
+        }
         await record(tx, {
           actor: actorOf(actor),
           action: disabled ? 'user.disabled' : 'user.enabled',

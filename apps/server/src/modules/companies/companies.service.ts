@@ -163,7 +163,11 @@ export function createCompaniesService(deps: {
       await failedGuess(ip);
       throw new AppError(404, 'access_link.invalid', 'access_link.invalid');
     }
-    if (row.link.revokedAt) throw new AppError(410, 'access_link.revoked', 'access_link.revoked');
+    // a disabled employee's links are revoked when the account is disabled (admin); this also
+    // covers any link made while it is disabled
+    if (row.link.revokedAt || row.employeeDisabledAt) {
+      throw new AppError(410, 'access_link.revoked', 'access_link.revoked');
+    }
     if (row.link.expiresAt.getTime() <= now() || !grants(row.companyBookingStatus)) {
       throw new AppError(410, 'access_link.expired', 'access_link.expired');
     }
@@ -447,6 +451,8 @@ export function createCompaniesService(deps: {
       ) {
         throw notFound();
       }
+      const employee = await usersRepository.findById(db, found.booking.userId);
+      if (employee?.disabledAt) throw conflict('company.user_disabled', 'company.user_disabled');
       const token = randomToken(32);
       const link = await repo.insertLink(db, {
         tokenHash: sha256Hex(token),

@@ -355,6 +355,7 @@ export const companyBookingsRepository = {
         },
         company: companyRef,
         companyBookingStatus: companyBookings.status,
+        employeeDisabledAt: users.disabledAt,
       })
       .from(accessLinks)
       .innerJoin(bookings, eq(bookings.id, accessLinks.bookingId))
@@ -416,6 +417,21 @@ export const companyBookingsRepository = {
       .update(accessLinks)
       .set({ revokedAt: at })
       .where(and(eq(accessLinks.id, id), isNull(accessLinks.revokedAt)));
+  },
+  /** revokes every live access link to an assignment of `userId` (the account was disabled) */
+  async revokeLinksOfUser(db: DbOrTx, userId: number, at: Date): Promise<void> {
+    await db
+      .update(accessLinks)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          isNull(accessLinks.revokedAt),
+          inArray(
+            accessLinks.bookingId,
+            db.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, userId)),
+          ),
+        ),
+      );
   },
   async touchLink(db: DbOrTx, id: number, at: Date): Promise<void> {
     await db.update(accessLinks).set({ lastUsedAt: at }).where(eq(accessLinks.id, id));
