@@ -247,9 +247,10 @@ export function createAdminService(deps: {
       return userDto(await userRow(id));
     },
 
-    /** @throws admin.already_verified (409) */
+    /** @throws admin.user_disabled, admin.already_verified (409) */
     async resendVerification(actor: AuthUser, id: number): Promise<void> {
       const { user } = await userRow(id);
+      if (user.disabledAt) throw conflict('admin.user_disabled', 'admin.user_disabled');
       if (user.emailVerifiedAt) throw conflict('admin.already_verified', 'admin.already_verified');
       await auth.sendVerificationTo(user);
       await record(db, {
@@ -261,8 +262,10 @@ export function createAdminService(deps: {
       });
     },
 
+    /** @throws admin.user_disabled (409): a disabled account gets no mail */
     async startPasswordReset(actor: AuthUser, id: number): Promise<void> {
       const { user } = await userRow(id);
+      if (user.disabledAt) throw conflict('admin.user_disabled', 'admin.user_disabled');
       await auth.sendResetTo(user);
       await record(db, {
         actor: actorOf(actor),
