@@ -2,8 +2,8 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { DEMO_PASSWORD, type Lang, localized, login, presetConsent, uniqueUser } from '../support/helpers.ts';
 import { waitForMail } from '../support/mail.ts';
 
-/** The priced seminar of the demo data (CHF 249.00). */
-const PRICED_SLUG = 'fuehrung-und-kommunikation';
+/** The priced seminar of the demo data (CHF 249.00); its slug by the shared rule (`&` → `-and-`). */
+const PRICED_SLUG = 'fuehrung-and-kommunikation';
 const PRICED_TITLE = 'Führung & Kommunikation';
 const CHAPTER_LABEL = 'Gespräche führen';
 const CHAPTER_TEXT = 'Aktives Zuhören in drei Schritten.';

@@ -65,5 +65,6 @@ export const ERROR_CODES = [
   'company.short_name_taken',
   'company.not_empty',
   'company.manager_scope',
+  'company.user_disabled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,3 +1,4 @@
+export * from './domain/chapter-lock.ts';
 export * from './domain/scopes.ts';
 export * from './domain/scoring.ts';
 export * from './domain/slug.ts';

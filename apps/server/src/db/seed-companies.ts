@@ -5,6 +5,7 @@ import { SEAL_PURPOSE } from '../modules/companies/companies.service.ts';
 import { companyBookingsRepository as repo } from '../modules/companies/company-bookings.repository.ts';
 import { enrolmentsRepository } from '../modules/enrolments/enrolments.repository.ts';
 import type { Db } from './client.ts';
+import { DEMO_SEMINAR_TITLES, demoSlug } from './demo-seminars.ts';
 import { accessLinks, chapters, companyBookings, enrolments, seminars } from './schema/index.ts';
 
 /**
@@ -36,13 +37,13 @@ async function seedBookings(
   const [intro] = await db
     .select()
     .from(seminars)
-    .where(sql`${seminars.slug} = 'einfuehrung-in-die-projektarbeit'`)
+    .where(sql`${seminars.slug} = ${demoSlug('intro')}`)
     .limit(1);
   const [own] = await db
     .insert(seminars)
     .values({
-      slug: 'arbeitssicherheit-muster-ag',
-      title: 'Arbeitssicherheit bei der Muster AG',
+      slug: demoSlug('safety'),
+      title: DEMO_SEMINAR_TITLES.safety,
       description: '<p>Die Sicherheitsregeln der Muster AG: Notausgänge, Erste Hilfe, Meldewege.</p>',
       price: 0,
       currency,

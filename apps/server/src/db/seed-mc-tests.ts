@@ -1,6 +1,7 @@
 import { scoreMcTestRun } from '@elearn/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { demoSlug } from './demo-seminars.ts';
 import {
   answers,
   chapters,
@@ -83,7 +84,7 @@ export async function seedMcTests(db: Db, ids: Record<string, number>): Promise<
   const [intro] = await db
     .select()
     .from(seminars)
-    .where(eq(seminars.slug, 'einfuehrung-in-die-projektarbeit'))
+    .where(eq(seminars.slug, demoSlug('intro')))
     .limit(1);
   const [chapter] = intro
     ? await db

@@ -8,6 +8,7 @@ import { companiesRepository } from '../modules/companies/companies.repository.t
 import { usersRepository } from '../modules/users/users.repository.ts';
 import { WEB_PUBLIC } from '../paths.ts';
 import type { Db } from './client.ts';
+import { DEMO_SEMINAR_TITLES, demoSlug } from './demo-seminars.ts';
 import { chapterFiles, chapterLinks, chapters, enrolments, seminars, users } from './schema/index.ts';
 import { seedCompanies } from './seed-companies.ts';
 import { seedMcTests } from './seed-mc-tests.ts';
@@ -151,8 +152,8 @@ async function seedSeminars(db: Db, ids: Record<string, number>, uploadDir: stri
   const [intro] = await db
     .insert(seminars)
     .values({
-      slug: 'einfuehrung-in-die-projektarbeit',
-      title: 'Einführung in die Projektarbeit',
+      slug: demoSlug('intro'),
+      title: DEMO_SEMINAR_TITLES.intro,
       description:
         '<p>Ein kompakter Einstieg: Ziele setzen, planen, im Team arbeiten. Mit Video, Checkliste und weiterführenden Links.</p>',
       price: 0,
@@ -165,8 +166,8 @@ async function seedSeminars(db: Db, ids: Record<string, number>, uploadDir: stri
     .insert(seminars)
     .values([
       {
-        slug: 'fuehrung-und-kommunikation',
-        title: 'Führung & Kommunikation',
+        slug: demoSlug('leadership'),
+        title: DEMO_SEMINAR_TITLES.leadership,
         description: '<p>Für neue Führungskräfte: Gespräche führen, Feedback geben, Konflikte lösen.</p>',
         price: 24900,
         currency,
@@ -174,8 +175,8 @@ async function seedSeminars(db: Db, ids: Record<string, number>, uploadDir: stri
         ownerId: trainer,
       },
       {
-        slug: 'entwurf-datenschutz-grundlagen',
-        title: 'Entwurf: Datenschutz-Grundlagen',
+        slug: demoSlug('draft'),
+        title: DEMO_SEMINAR_TITLES.draft,
         description: '<p>Noch in Arbeit.</p>',
         price: 0,
         currency,
@@ -184,7 +185,7 @@ async function seedSeminars(db: Db, ids: Record<string, number>, uploadDir: stri
       },
     ])
     .returning();
-  const leadership = priced.find((s) => s.slug === 'fuehrung-und-kommunikation');
+  const leadership = priced.find((s) => s.slug === demoSlug('leadership'));
   if (leadership) {
     await db.insert(chapters).values([
       {

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../errors.ts';
 import { randomToken } from './crypto.ts';
+import { parseRange } from './range.ts';
 
 export interface StoredFile {
   /** relative to the upload directory */
@@ -134,7 +135,9 @@ export async function sweepTmp(uploadDir: string): Promise<number> {
 }
 
 /**
- * Sends a stored file with Range support (206 for one byte range, 416 when unsatisfiable),
+ * Sends a stored file with Range support (RFC 9110 §14, `lib/range.ts`: 206 for one byte range,
+ * 206 multipart/byteranges for several, 416 when none is satisfiable, the whole file when the
+ * header is ignored),
  * `private, no-store`, nosniff and a sandbox CSP, inline or as an attachment.
  */
 export async function sendStored(
@@ -160,25 +163,41 @@ export async function sendStored(
     'Content-Disposition',
     `${opts.attachment ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encoded}`,
   );
-  const range = req.headers.range;
-  if (range) {
-    const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-    let start = m?.[1] ? Number(m[1]) : Number.NaN;
-    let end = m?.[2] ? Number(m[2]) : total - 1;
-    if (m && !m[1] && m[2]) {
-      // suffix range: the last N bytes
-      start = Math.max(0, total - Number(m[2]));
-      end = total - 1;
-    }
-    if (!m || Number.isNaN(start) || start >= total || end < start) {
-      reply.header('Content-Range', `bytes */${total}`);
-      throw new AppError(416, 'media.range', 'media.range');
-    }
-    end = Math.min(end, total - 1);
+  const range = req.method === 'GET' || req.method === 'HEAD' ? parseRange(req.headers.range, total) : null;
+  if (range?.kind === 'unsatisfiable') {
+    reply.header('Content-Range', `bytes */${total}`);
+    throw new AppError(416, 'media.range', 'media.range');
+  }
+  if (range?.kind === 'ranges' && range.ranges.length === 1) {
+    const { start, end } = range.ranges[0]!;
     reply.code(206);
     reply.header('Content-Range', `bytes ${start}-${end}/${total}`);
     reply.header('Content-Length', end - start + 1);
     return reply.send(createReadStream(file, { start, end }));
+  }
+  if (range?.kind === 'ranges') {
+    // several ranges: 206 multipart/byteranges (RFC 9110 §14.6), parts in the order requested
+    const boundary = randomToken(24);
+    const heads = range.ranges.map(
+      (r, i) =>
+        `${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Type: ${opts.mime}\r\nContent-Range: bytes ${r.start}-${r.end}/${total}\r\n\r\n`,
+    );
+    const tail = `\r\n--${boundary}--\r\n`;
+    const length =
+      heads.reduce((n, h) => n + Buffer.byteLength(h), 0) +
+      range.ranges.reduce((n, r) => n + r.end - r.start + 1, 0) +
+      Buffer.byteLength(tail);
+    async function* parts(ranges: { start: number; end: number }[]) {
+      for (const [i, r] of ranges.entries()) {
+        yield Buffer.from(heads[i]!);
+        yield* createReadStream(file, { start: r.start, end: r.end });
+      }
+      yield Buffer.from(tail);
+    }
+    reply.code(206);
+    reply.header('Content-Type', `multipart/byteranges; boundary=${boundary}`);
+    reply.header('Content-Length', length);
+    return reply.send(Readable.from(parts(range.ranges)));
   }
   reply.header('Content-Length', total);
   return reply.send(createReadStream(file));

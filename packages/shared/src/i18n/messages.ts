@@ -146,6 +146,8 @@ const de = {
   'validation.date': 'Bitte ein Datum im Format JJJJ-MM-TT eingeben.',
   'validation.nul': 'Darf kein Nullzeichen (U+0000) enthalten.',
   'admin.user_disabled': 'Das Konto ist deaktiviert; an deaktivierte Konten werden keine E-Mails versendet.',
+  'company.user_disabled':
+    'Das Konto dieser Person ist deaktiviert; es kann kein Zugangslink erstellt werden.',
   'admin.unknown_scope': 'Unbekannte Rolle.',
   'admin.last_admin': 'Es muss mindestens ein aktiver Admin bleiben.',
   'admin.already_verified': 'Die E-Mail-Adresse ist bereits bestätigt.',
@@ -295,6 +297,7 @@ const en: Record<MessageKey, string> = {
   'validation.date': 'Please enter a date as YYYY-MM-DD.',
   'validation.nul': 'Must not contain a NUL character (U+0000).',
   'admin.user_disabled': 'The account is disabled; no e-mail is sent to disabled accounts.',
+  'company.user_disabled': "This person's account is disabled; no access link can be made.",
   'admin.unknown_scope': 'Unknown role.',
   'admin.last_admin': 'At least one active admin must remain.',
   'admin.already_verified': 'The e-mail address is already verified.',

@@ -7,10 +7,15 @@ import { email, id, required } from './rules.ts';
 
 /** Contract: docs/api/admin.md */
 
+/** A calendar day that exists: `2025-02-30` is refused, not rolled over to 2 March. */
+export const isCalendarDay = (v: string): boolean => {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+};
 const dateOnly = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m('validation.date') })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: m('validation.date') });
+  .refine(isCalendarDay, { error: m('validation.date') });
 
 export const adminUserQuerySchema = pageQuery.extend({
   q: z.string().trim().max(200).optional(),

@@ -257,7 +257,11 @@ export function createAdminService(deps: {
         await repo.setUser(tx, id, {
           disabledAt: disabled ? (row.user.disabledAt ?? new Date(now())) : null,
         });
-        if (disabled) await repo.endSessionsOf(tx, id);
+        if (disabled) {
+          await repo.endSessionsOf(tx, id);
+          // their access links end as when they leave the company or are unassigned
+          await deps.companies.revokeLinksOfUser(tx, id);
+        }
         await record(tx, {
           actor: actorOf(actor),
           action: disabled ? 'user.disabled' : 'user.enabled',
@@ -271,9 +275,10 @@ export function createAdminService(deps: {
       return userDto(await userRow(id));
     },
 
-    /** @throws admin.already_verified (409) */
+    /** @throws admin.user_disabled, admin.already_verified (409) */
     async resendVerification(actor: AuthUser, id: number): Promise<void> {
       const { user } = await userRow(id);
+      if (user.disabledAt) throw conflict('admin.user_disabled', 'admin.user_disabled');
       if (user.emailVerifiedAt) throw conflict('admin.already_verified', 'admin.already_verified');
       await auth.sendVerificationTo(user);
       await record(db, {
@@ -285,8 +290,10 @@ export function createAdminService(deps: {
       });
     },
 
+    /** @throws admin.user_disabled (409): a disabled account gets no mail */
     async startPasswordReset(actor: AuthUser, id: number): Promise<void> {
       const { user } = await userRow(id);
+      if (user.disabledAt) throw conflict('admin.user_disabled', 'admin.user_disabled');
       await auth.sendResetTo(user);
       await record(db, {
         actor: actorOf(actor),

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bookings,
@@ -10,6 +11,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { holdsSql } from '../enrolments/enrolments.sql.ts';
+
+const parentChapters = alias(chapters, 'parent_chapters');
 
 export type ChapterRow = typeof chapters.$inferSelect;
 export type FileRow = typeof chapterFiles.$inferSelect;
@@ -208,21 +211,25 @@ export const chaptersRepository = {
   },
   /** for /todos: per booked seminar, its unlocked chapters and which the user marked done */
   async todoRows(db: DbOrTx, userId: number) {
-    return db
-      .select({
-        seminarId: seminars.id,
-        title: seminars.title,
-        slug: seminars.slug,
-        chapterId: chapters.id,
-        parentId: chapters.chapterId,
-        label: chapters.label,
-        position: chapters.position,
-        doneAt: chapterUsers.doneAt,
-      })
-      .from(seminars)
-      .innerJoin(chapters, and(eq(chapters.seminarId, seminars.id), eq(chapters.unlocked, 1)))
-      .leftJoin(chapterUsers, and(eq(chapterUsers.chapterId, chapters.id), eq(chapterUsers.userId, userId)))
-      .where(holdsSql(seminars.id, userId))
-      .orderBy(asc(seminars.title), asc(chapters.position), asc(chapters.id));
+    return (
+      db
+        .select({
+          seminarId: seminars.id,
+          title: seminars.title,
+          slug: seminars.slug,
+          chapterId: chapters.id,
+          parentId: chapters.chapterId,
+          label: chapters.label,
+          position: chapters.position,
+          doneAt: chapterUsers.doneAt,
+        })
+        .from(seminars)
+        .innerJoin(chapters, and(eq(chapters.seminarId, seminars.id), eq(chapters.unlocked, 1)))
+        // isChapterOpen (packages/shared): a sub-chapter of a locked chapter is locked too
+        .leftJoin(parentChapters, eq(parentChapters.id, chapters.chapterId))
+        .leftJoin(chapterUsers, and(eq(chapterUsers.chapterId, chapters.id), eq(chapterUsers.userId, userId)))
+        .where(and(holdsSql(seminars.id, userId), or(isNull(chapters.chapterId), eq(parentChapters.unlocked, 1))))
+        .orderBy(asc(seminars.title), asc(chapters.position), asc(chapters.id))
+    );
   },
 };

@@ -4,6 +4,7 @@ import {
   type createChapterBodySchema,
   DOC_TYPES,
   encodeMessage,
+  isChapterOpen,
   type reorderChaptersBodySchema,
   type SubChapterDto,
   type storeLinksBodySchema,
@@ -113,7 +114,7 @@ export function createChaptersService(deps: {
     const byId = new Map(rows.map((r) => [r.chapter.id, r.chapter]));
     const node = ({ chapter: r, files, links }: TreeRow): SubChapterDto => {
       const parent = r.chapterId ? byId.get(r.chapterId) : undefined;
-      const hidden = hideLocked && (r.unlocked !== 1 || (parent !== undefined && parent.unlocked !== 1));
+      const hidden = hideLocked && !isChapterOpen(r, parent);
       return {
         id: r.id,
         seminar_id: r.seminarId,
@@ -189,6 +190,12 @@ export function createChaptersService(deps: {
     return found;
   }
 
+  /** 403 `chapter.locked` unless the chapter is open to players ({@link isChapterOpen}). */
+  async function requireOpen(chapter: ChapterRow): Promise<void> {
+    const parent = chapter.chapterId ? await repo.findById(db, chapter.chapterId) : null;
+    if (!isChapterOpen(chapter, parent)) throw new AppError(403, 'chapter.locked', 'chapter.locked');
+  }
+
   /** A chapter the caller may play: owners always, booked users when it (and its parent) is unlocked. */
   async function playChapter(
     actor: Actor,
@@ -197,10 +204,7 @@ export function createChaptersService(deps: {
     const { chapter, access } = await chapterAccess(actor, id);
     if (!access.play) throw forbidden();
     if (!access.manage) {
-      const parent = chapter.chapterId ? await repo.findById(db, chapter.chapterId) : null;
-      if (chapter.unlocked !== 1 || (parent && parent.unlocked !== 1)) {
-        throw new AppError(403, 'chapter.locked', 'chapter.locked');
-      }
+      await requireOpen(chapter);
     }
     return { chapter, access };
   }
@@ -249,16 +253,21 @@ export function createChaptersService(deps: {
       const access = await seminars.access(actor, seminarId);
       if (!access.play) throw forbidden();
       const rows = await repo.listBySeminar(db, seminarId);
-      const entry = (r: ChapterRow) => ({
+      // players see the lock as the player applies it (a sub-chapter of a locked chapter is
+      // locked); owners see each chapter's own flag, as in their tree and toggles
+      const entry = (r: ChapterRow, parent: ChapterRow | null) => ({
         id: r.id,
         label: r.label,
         chapter_id: r.chapterId,
         position: r.position,
-        unlocked: r.unlocked as 0 | 1,
+        unlocked: (access.manage ? r.unlocked : isChapterOpen(r, parent) ? 1 : 0) as 0 | 1,
       });
       return rows
         .filter((r) => r.chapterId === null)
-        .map((r) => ({ ...entry(r), sub_chapters: rows.filter((s) => s.chapterId === r.id).map(entry) }));
+        .map((r) => ({
+          ...entry(r, null),
+          sub_chapters: rows.filter((s) => s.chapterId === r.id).map((s) => entry(s, r)),
+        }));
     },
 
     /** @throws chapter.too_deep (422) */
@@ -484,10 +493,7 @@ export function createChaptersService(deps: {
       if (!file || file.kind !== kind) throw notFound();
       const chapter = await repo.findById(db, file.chapterId);
       if (!chapter || chapter.seminarId !== seminarId) throw notFound();
-      const parent = chapter.chapterId ? await repo.findById(db, chapter.chapterId) : null;
-      if (chapter.unlocked !== 1 || (parent && parent.unlocked !== 1)) {
-        throw new AppError(403, 'chapter.locked', 'chapter.locked');
-      }
+      await requireOpen(chapter);
       return { relPath: file.storagePath, mime: file.mime, name: cleanFileName(file.originalName) };
     },
 

@@ -55,6 +55,7 @@ export const accessLinksRepository = {
         ...listColumns,
         description: seminars.description,
         companyBookingStatus: companyBookings.status,
+        employeeDisabledAt: users.disabledAt,
       })
       .from(accessLinks)
       .innerJoin(seminars, eq(seminars.id, accessLinks.seminarId))
@@ -102,6 +103,13 @@ export const accessLinksRepository = {
       .update(accessLinks)
       .set({ revokedAt: at })
       .where(and(eq(accessLinks.id, id), isNull(accessLinks.revokedAt)));
+  },
+  /** revokes every live access link of `userId` (the account was disabled) */
+  async revokeAllOfUser(db: DbOrTx, userId: number, at: Date): Promise<void> {
+    await db
+      .update(accessLinks)
+      .set({ revokedAt: at })
+      .where(and(eq(accessLinks.userId, userId), isNull(accessLinks.revokedAt)));
   },
   async touch(db: DbOrTx, id: number, at: Date): Promise<void> {
     await db.update(accessLinks).set({ lastUsedAt: at }).where(eq(accessLinks.id, id));

@@ -1,12 +1,13 @@
 import type { AccessLinkDto, AccessLinkPlay, Paginated } from '@elearn/shared';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../errors.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import { randomToken, seal, sha256Hex, unseal } from '../../lib/crypto.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { companyPolicy } from '../../policies/company.policy.ts';
 import type { ChaptersService } from '../chapters/chapters.service.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import { usersRepository } from '../users/users.repository.ts';
 import { type AccessLinkListRow, accessLinksRepository as repo } from './access-links.repository.ts';
 import { companyGrants } from './company-bookings.repository.ts';
 import type { CompanyGuards } from './company-guards.ts';
@@ -55,13 +56,20 @@ export function createAccessLinksService(deps: {
     };
   }
 
+  const disabledUser = async (userId: number) =>
+    Boolean((await usersRepository.findById(db, userId))?.disabledAt);
+
   /** a live link by its token; counts failures against the caller's IP */
   async function liveLink(token: string, ip: string) {
     await guards.guardTokenGuessing(ip);
     const row = token.length <= 100 ? await repo.findWhere(db, { tokenHash: sha256Hex(token) }) : undefined;
     if (!row) throw new AppError(404, 'access_link.invalid', 'access_link.invalid');
     await guards.foundToken(ip);
-    if (row.link.revokedAt) throw new AppError(410, 'access_link.revoked', 'access_link.revoked');
+    // a disabled employee's links are revoked when the account is disabled (admin); this also
+    // covers any link made while it is disabled
+    if (row.link.revokedAt || row.employeeDisabledAt) {
+      throw new AppError(410, 'access_link.revoked', 'access_link.revoked');
+    }
     if (row.link.expiresAt.getTime() <= now() || !companyGrants(row.companyBookingStatus)) {
       throw new AppError(410, 'access_link.expired', 'access_link.expired');
     }
@@ -84,6 +92,7 @@ export function createAccessLinksService(deps: {
       ) {
         throw notFound();
       }
+      if (await disabledUser(grant.userId)) throw conflict('company.user_disabled', 'company.user_disabled');
       const token = randomToken(32);
       const link = await repo.insert(db, {
         tokenHash: sha256Hex(token),
@@ -131,6 +140,9 @@ export function createAccessLinksService(deps: {
         employee: { first_name: row.employee.firstName },
       };
     },
+
+    /** ends every live link of a user whose account is disabled (admin), inside its transaction */
+    revokeLinksOfUser: (tx: DbOrTx, userId: number) => repo.revokeAllOfUser(tx, userId, new Date(now())),
 
     /** the seminar a live link opens (media of link holders) */
     async seminarOfLink(token: string, ip: string): Promise<number> {
