@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { preloadFont } from './build/preload-font';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -28,7 +29,7 @@ const CSP = [
 ].join('; ');
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadFont(/source-sans-pro-latin-400-normal-[\w-]+\.woff2$/), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -1,7 +1,9 @@
-import '@fontsource/source-sans-pro/400.css';
-import '@fontsource/source-sans-pro/400-italic.css';
-import '@fontsource/source-sans-pro/600.css';
-import '@fontsource/source-sans-pro/700.css';
+// the latin subset (German and English) of the weights in use; `font-display: swap`, and the
+// regular weight is preloaded by index.html (build/preload-font.ts)
+import '@fontsource/source-sans-pro/latin-400.css';
+import '@fontsource/source-sans-pro/latin-400-italic.css';
+import '@fontsource/source-sans-pro/latin-600.css';
+import '@fontsource/source-sans-pro/latin-700.css';
 import './styles/main.scss';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

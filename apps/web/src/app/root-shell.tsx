@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { OfflineNotice } from '@/components/layout/offline-notice';
 import { ProgressBar } from '@/components/layout/progress-bar';
 import { ReturnToTop } from '@/components/layout/return-to-top';
 import { Toasts } from '@/components/layout/toasts';
-import { ConsentModal } from '@/features/consent/components/consent-modal';
 import { MatomoTracker } from '@/features/consent/components/matomo-tracker';
+import { useConsent } from '@/features/consent/consent-store';
+import { useUser } from '@/lib/auth';
 import { applyLocale } from '@/lib/i18n';
 import { localeFromPath } from '@/lib/locale';
 
@@ -30,6 +31,27 @@ function LocaleSync() {
   return null;
 }
 
+const ConsentModal = lazy(() =>
+  import('@/features/consent/components/consent-modal').then((m) => ({ default: m.ConsentModal })),
+);
+
+/**
+ * Loads the cookie notice (and its form pieces) only for a visitor who still has to see it;
+ * once shown it stays mounted, so it can close itself. The modal overlays the page: no shift.
+ */
+function ConsentNotice() {
+  const { data: user, isPending } = useUser();
+  const consent = useConsent();
+  const [shown, setShown] = useState(false);
+  const needed = !isPending && !user && (consent.cookies || !consent.consentedRequired);
+  if (needed && !shown) setShown(true);
+  return shown ? (
+    <Suspense fallback={null}>
+      <ConsentModal />
+    </Suspense>
+  ) : null;
+}
+
 /** The root route: app-wide pieces around every layout. */
 export function RootShell() {
   return (
@@ -41,7 +63,7 @@ export function RootShell() {
       <Toasts />
       <OfflineNotice />
       <ReturnToTop />
-      <ConsentModal />
+      <ConsentNotice />
       <MatomoTracker />
     </>
   );

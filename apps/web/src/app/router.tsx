@@ -14,32 +14,29 @@ import { loadChunk, setChunkReloadTarget } from '@/lib/chunk-reload';
 import { type Locale, localeFromPath, localizePath } from '@/lib/locale';
 import { setPrefetcher } from '@/lib/prefetch';
 import { ErrorPage, RootErrorPage } from './error-page';
-import { AdminLayout } from './layouts/admin-layout';
-import { ChapterLayout } from './layouts/chapter-layout';
-import { DefaultLayout } from './layouts/default-layout';
-import { HeroLayout } from './layouts/hero-layout';
-import { McTestLayout } from './layouts/mc-test-layout';
-import { McTestSideLayout } from './layouts/mc-test-side-layout';
-import { NoAuthLayout } from './layouts/no-auth-layout';
-import { SeminarLayout } from './layouts/seminar-layout';
-import { SeminarSideLayout } from './layouts/seminar-side-layout';
-import { TrainerLayout } from './layouts/trainer-layout';
 import { createMiddlewareContext, middlewareChain, runMiddleware } from './middleware';
 import type { LayoutName, PageDef, RouteHandle } from './page-types';
 import { PAGES } from './pages';
 import { RootShell } from './root-shell';
 
-const LAYOUTS: Record<LayoutName, React.ComponentType> = {
-  default: DefaultLayout,
-  hero: HeroLayout,
-  noAuth: NoAuthLayout,
-  admin: AdminLayout,
-  trainer: TrainerLayout,
-  seminar: SeminarLayout,
-  seminarSide: SeminarSideLayout,
-  chapter: ChapterLayout,
-  mcTest: McTestLayout,
-  mcTestSide: McTestSideLayout,
+type LayoutModule = { Component: React.ComponentType };
+
+/**
+ * The layouts, each its own chunk: loaded with the page (in parallel, rendered together), so a
+ * guest's home page carries neither the author's side menus nor the admin area.
+ */
+const LAYOUTS: Record<LayoutName, () => Promise<LayoutModule>> = {
+  default: () => import('./layouts/default-layout').then((m) => ({ Component: m.DefaultLayout })),
+  hero: () => import('./layouts/hero-layout').then((m) => ({ Component: m.HeroLayout })),
+  noAuth: () => import('./layouts/no-auth-layout').then((m) => ({ Component: m.NoAuthLayout })),
+  admin: () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+  trainer: () => import('./layouts/trainer-layout').then((m) => ({ Component: m.TrainerLayout })),
+  seminar: () => import('./layouts/seminar-layout').then((m) => ({ Component: m.SeminarLayout })),
+  seminarSide: () =>
+    import('./layouts/seminar-side-layout').then((m) => ({ Component: m.SeminarSideLayout })),
+  chapter: () => import('./layouts/chapter-layout').then((m) => ({ Component: m.ChapterLayout })),
+  mcTest: () => import('./layouts/mc-test-layout').then((m) => ({ Component: m.McTestLayout })),
+  mcTestSide: () => import('./layouts/mc-test-side-layout').then((m) => ({ Component: m.McTestSideLayout })),
 };
 
 const LOCALES: Locale[] = ['de', 'en'];
@@ -113,7 +110,7 @@ export function buildRoutes({ queryClient, pages = PAGES }: BuildOptions): Route
   const localeRoutes = (locale: Locale): RouteObject[] =>
     (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => ({
       id: `${locale}:layout:${layout}`,
-      Component: LAYOUTS[layout],
+      lazy: () => loadChunk(LAYOUTS[layout]),
       children: [
         ...pages.filter((page) => page.layout === layout).map((page) => pageRoute(page, locale)),
         ...(layout === 'default' ? [notFoundRoute(locale)] : []),
@@ -157,6 +154,7 @@ export function createAppRouter({
       const handle = match.route.handle as RouteHandle | undefined;
       const page = handle && byId.get(handle.id);
       page?.load().catch(() => {});
+      if (page) LAYOUTS[page.layout]().catch(() => {});
     }
   });
 

@@ -1,11 +1,10 @@
-import { z } from 'zod';
+/**
+ * The build's environment. Read by hand, not with zod: this module is on the first page's path,
+ * and zod stays out of the initial bundle (it loads with the forms that use it).
+ */
+const apiUrl: unknown = import.meta.env.VITE_API_URL;
 
-const envSchema = z.object({
+export const env = {
   /** Base address of the API; empty means the app's own origin (the server serves both). */
-  API_URL: z
-    .string()
-    .default('')
-    .transform((v) => v.replace(/\/+$/, '')),
-});
-
-export const env = envSchema.parse({ API_URL: import.meta.env.VITE_API_URL || undefined });
+  API_URL: typeof apiUrl === 'string' ? apiUrl.replace(/\/+$/, '') : '',
+};

@@ -3,7 +3,7 @@
  * Content-Type chosen by the file's extension (pdf, doc/docx, xls/xlsx, ppt/pptx, zip, else a
  * generic binary type). Failures are only logged.
  */
-import { DOC_TYPES } from '@elearn/shared';
+import { DOC_TYPES } from '@elearn/shared/domain/doc-types';
 import { apiUrl } from './api-client';
 import { currentLocale } from './i18n';
 

@@ -4,17 +4,8 @@ import { httpUrl, id } from './rules.ts';
 
 export const CHAPTER_LABEL_MAX = 200;
 export const CHAPTER_HTML_MAX = 200_000;
-/** extensions of documents (spec section 7 download helper) with their Content-Type */
-export const DOC_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  zip: 'application/zip',
-};
+// without zod, so the web app's download helper doesn't pull zod into the chapter player
+export { DOC_TYPES } from '../domain/doc-types.ts';
 export const VIDEO_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   webm: 'video/webm',

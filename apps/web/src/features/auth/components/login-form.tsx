@@ -1,4 +1,4 @@
-import { type LoginBody, loginBodySchema } from '@elearn/shared';
+import type { LoginBody, loginBodySchema } from '@elearn/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,15 @@ import { AppLink } from '@/components/app-link';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, FormError, InputField } from '@/components/ui/field';
 import { applyServerErrors } from '@/lib/form-errors';
-import { formResolver } from '@/lib/form-resolver';
+import { lazyFormResolver } from '@/lib/lazy-form-resolver';
 import { useLogin } from '../api/login';
 
 type LoginInput = z.input<typeof loginBodySchema>;
+
+// zod and the schema load when the visitor first focuses the form, not with the page
+const loginResolver = lazyFormResolver<LoginInput, LoginBody>(() =>
+  import('@elearn/shared/schemas/auth').then((m) => m.loginBodySchema),
+);
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
@@ -22,7 +27,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginBody>({
-    resolver: formResolver(loginBodySchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '', remember: false },
   });
 
@@ -37,7 +42,13 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="login-title" data-testid="login-form">
+    <form
+      onSubmit={onSubmit}
+      onFocus={loginResolver.preload}
+      noValidate
+      aria-labelledby="login-title"
+      data-testid="login-form"
+    >
       <FormError message={formError} />
       <InputField
         label={t('auth.fields.email')}

@@ -1,0 +1,118 @@
+/**
+ * Size budgets of the web app's first load (issue 13), computed from a build: the files a page
+ * fetches before it renders are those index.html names (entry script, module preloads,
+ * stylesheet) plus the static-import closures of the page's layout, page module and language
+ * catalog in Vite's manifest. Bytes are counted as sent to a browser that accepts brotli: the
+ * precompressed `.br` file where the build wrote one, else the file itself.
+ * Used by web-budget.test.ts (CI) and `npm run bench:web`.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const WEB_DIR = fileURLToPath(new URL('../../../web/', import.meta.url));
+
+/** Transferred bytes at most (issue 13); JS aims for 100 KB. */
+export const BUDGET = { js: 120_000, css: 30_000 } as const;
+
+export interface BudgetPage {
+  name: string;
+  /** a path of this page for the browser (bench), with placeholders filled by the caller */
+  path: string;
+  layout: string;
+  page: string;
+}
+
+/** The pages of issue 13, by their layout and page module (source paths as in the manifest). */
+export const BUDGET_PAGES: BudgetPage[] = [
+  { name: 'home', path: '/', layout: 'hero-layout', page: 'src/app/routes/home.tsx' },
+  { name: 'login', path: '/login', layout: 'no-auth-layout', page: 'src/app/routes/auth/login.tsx' },
+  {
+    name: 'seminar (public)',
+    path: '/seminar/{slug}',
+    layout: 'default-layout',
+    page: 'src/app/routes/seminar/public.tsx',
+  },
+  {
+    name: 'seminar list (student)',
+    path: '/seminar',
+    layout: 'seminar-layout',
+    page: 'src/app/routes/seminar/list.tsx',
+  },
+  {
+    name: 'chapter play (student)',
+    path: '/seminar/id/{sid}/chapter/{cid}/play',
+    layout: 'chapter-layout',
+    page: 'src/app/routes/chapter/play.tsx',
+  },
+];
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+export function readManifest(dist: string): Manifest {
+  return JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Bytes on the wire for a browser that accepts brotli. */
+export function transferredBytes(dist: string, file: string): number {
+  const full = path.join(dist, file);
+  return existsSync(`${full}.br`) ? statSync(`${full}.br`).size : statSync(full).size;
+}
+
+/** The files index.html makes the browser fetch: scripts, module preloads, stylesheets. */
+export function htmlFiles(html: string): string[] {
+  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+)"[^>]*>/g)];
+  return refs.map((m) => m[1] ?? '').filter((file) => /\.(?:js|css)$/.test(file));
+}
+
+function closure(manifest: Manifest, key: string, files: Set<string>, seen = new Set<string>()): void {
+  if (seen.has(key)) return;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, files, seen);
+}
+
+export interface PageWeight {
+  name: string;
+  js: number;
+  css: number;
+  files: string[];
+}
+
+/** The initial JS and CSS of one page in one language. */
+export function pageWeight(dist: string, page: BudgetPage, locale: 'de' | 'en' = 'de'): PageWeight {
+  const manifest = readManifest(dist);
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = new Set(htmlFiles(html));
+  const layoutKey = `src/app/layouts/${page.layout}.tsx`;
+  for (const key of ['index.html', layoutKey, page.page, `src/i18n/${locale}.ts`])
+    closure(manifest, key, files);
+  const list = [...files].sort();
+  const sum = (ext: string) =>
+    list
+      .filter((file) => file.endsWith(ext))
+      .reduce((total, file) => total + transferredBytes(dist, file), 0);
+  return { name: page.name, js: sum('.js'), css: sum('.css'), files: list };
+}
+
+/** Every file of the build, relative to `dist` (without the precompressed copies). */
+export function distFiles(dist: string, dir = ''): string[] {
+  return readdirSync(path.join(dist, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return entry.name === '.vite' ? [] : distFiles(dist, rel);
+    return /\.(?:br|gz)$/.test(entry.name) ? [] : [rel];
+  });
+}
+
+export const TEXT_FILE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map|vtt)$/;
