@@ -361,7 +361,7 @@ describe('assign employees (multi-select)', () => {
       seminarId: 40,
       companyId: 7,
     });
-    expect(await screen.findByText('Zugewiesen: 1 Person(en) zu «Sicherheit am Arbeitsplatz».')).toBeTruthy();
+    expect(await screen.findByText('Zugewiesen: 1 Person zu «Sicherheit am Arbeitsplatz».')).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByTestId('assign-selected-count').textContent).toBe('Ausgewählt: 0'),
     );
