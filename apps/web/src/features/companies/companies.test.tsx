@@ -171,6 +171,8 @@ describe('seminar tabs with a company (spec section 2)', () => {
       },
     });
     expect(await screen.findByTestId('company-forbidden')).toBeTruthy();
+    // a page of its own: a heading that says what happened
+    expect(screen.getByRole('heading', { level: 1, name: 'Kein Zugang zu dieser Firma' })).toBeTruthy();
   });
 
   it('an unknown company is "page not found"', async () => {
