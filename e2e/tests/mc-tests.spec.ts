@@ -159,6 +159,10 @@ for (const { lang, student, text } of JOURNEYS) {
       await expect(page).toHaveURL(/\/mcTest\/(\d+)\/edit$/);
       testId = Number(/\/mcTest\/(\d+)\/edit$/.exec(new URL(page.url()).pathname)?.[1]);
       expect(testId).toBeGreaterThan(0);
+      // a new test starts disabled, and the trainer is told so (issue 14.7)
+      await expect(page.getByTestId('toast').filter({ hasText: testLabel })).toContainText(
+        lang === 'de' ? 'noch nicht freigeschaltet' : 'not enabled yet',
+      );
       const editor = page.getByTestId('mc-test-editor');
       await expect(editor.getByTestId('mc-test-title')).toHaveText(testLabel);
       await expect(page.getByTestId('mc-test-side-menu')).toBeVisible();

@@ -15,3 +15,4 @@ export * from './schemas/mc-test.ts';
 export * from './schemas/payment.ts';
 export * as rules from './schemas/rules.ts';
 export * from './schemas/seminar.ts';
+export * from './session.ts';

@@ -71,7 +71,8 @@ describe('i18n catalogs', () => {
       for (const match of code.matchAll(/\bt\(\s*'([a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g)) used.add(match[1]!);
     }
     expect(used.size).toBeGreaterThan(50);
-    const missing = [...used].filter((key) => !(key in deKeys));
+    // a key with plural forms exists as `key_one` / `key_other`
+    const missing = [...used].filter((key) => !(key in deKeys) && !(`${key}_other` in deKeys));
     expect(missing).toEqual([]);
   });
 });

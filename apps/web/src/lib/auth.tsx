@@ -2,7 +2,14 @@
  * The logged-in user (`GET /api/user`) as one TanStack query, plus the role helpers the navbar
  * and the route guards use. A guest is `null` (the server answers 401).
  */
-import { hasScope, isAdmin, isCorporateTraining, isOwnerRole, type UserDto } from '@elearn/shared';
+import {
+  hasScope,
+  isAdmin,
+  isCorporateTraining,
+  isGuestXsrfToken,
+  isOwnerRole,
+  type UserDto,
+} from '@elearn/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError, readXsrfToken } from './api-client';
 
@@ -12,11 +19,13 @@ export const authKeys = { user: ['auth', 'user'] as const };
 
 /**
  * `GET /api/user`. Without an XSRF cookie there can't be a session (the server sets both
- * together), so a first-time visitor is a guest without asking — which also spares the
- * browser console the 401 "failed to load resource" entry.
+ * together), and a guest session's token starts with `g.`, so a guest is a guest without
+ * asking — which also spares the browser console the 401 "failed to load resource" entry.
  */
 export async function getUser(): Promise<User | null> {
-  if (readXsrfToken() === null) return null;
+  // no XSRF cookie, or the one of a guest session (after logout or registration): nobody to load
+  const token = readXsrfToken();
+  if (token === null || isGuestXsrfToken(token)) return null;
   try {
     return await api.get<User>('/api/user', { ignoreUnauthorized: true });
   } catch (error) {

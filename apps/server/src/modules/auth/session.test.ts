@@ -46,6 +46,17 @@ describe('sessions and CSRF (DESIGN section 5, SECURITY A-01…A-07)', () => {
     }
   });
 
+  it("marks a guest session's XSRF token (csrf-cookie, logout), not a user's", async () => {
+    const user = await t.make.user();
+    const a = t.agent();
+    await a.get('/sanctum/csrf-cookie');
+    expect(a.cookie('XSRF-TOKEN')).toMatch(/^g\./);
+    expect((await a.post('/api/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(a.cookie('XSRF-TOKEN')).not.toMatch(/^g\./);
+    expect((await a.post('/api/logout')).statusCode).toBe(204);
+    expect(a.cookie('XSRF-TOKEN')).toMatch(/^g\./);
+  });
+
   it('login gives a new session id; the pre-login id is gone (no fixation)', async () => {
     const user = await t.make.user();
     const a = t.agent();

@@ -7,6 +7,7 @@ import { mcTestPaths } from '@/features/mc-tests/tabs';
 import { idParam } from '@/lib/current-ids';
 import { stripLocale } from '@/lib/locale';
 import { PageFrame } from './page-frame';
+import '@/features/mc-tests/mc-tests.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'is-active' : undefined);
 const MENU_TESTS = 25;

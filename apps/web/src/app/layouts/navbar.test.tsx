@@ -38,6 +38,14 @@ describe('navbar rules (spec section 2)', () => {
     expect(hrefOf(nav, 'Seminare')).toBeUndefined();
   });
 
+  it('guest with the XSRF cookie of a guest session (after logout or registration): no GET /api/user', async () => {
+    setTestCookie('XSRF-TOKEN', 'g.guest-session-token');
+    const { fetchMock } = renderApp('/impress');
+    const nav = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+    await within(nav).findByRole('link', { name: 'Anmelden' });
+    expect(fetchMock.callsTo('GET /api/user')).toHaveLength(0);
+  });
+
   it('student: seminars (/seminar) and tests, no employees or company seminars', async () => {
     const { nav } = await renderNavbar(users.student);
     expect(hrefOf(nav, 'Seminare')).toBe('/seminar');

@@ -1,5 +1,6 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import { onApiError } from '@/lib/api-client';
 import { LoadingIndicator, progressStep } from '@/lib/loading-indicator';
@@ -9,6 +10,7 @@ import { LoadingIndicator, progressStep } from '@/lib/loading-indicator';
  * TanStack fetches/mutations; red when a request failed.
  */
 export function ProgressBar() {
+  const { t } = useTranslation();
   const [indicator] = useState(() => new LoadingIndicator());
   const state = useSyncExternalStore(indicator.subscribe, indicator.getState, indicator.getState);
   const navigating = useNavigation().state !== 'idle';
@@ -40,6 +42,7 @@ export function ProgressBar() {
         .filter(Boolean)
         .join(' ')}
       role="progressbar"
+      aria-label={t('common.loading')}
       aria-hidden={!state.visible}
       aria-valuemin={0}
       aria-valuemax={100}

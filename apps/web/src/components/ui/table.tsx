@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './table.css';
 
 /** Bulma table (full width, striped) with column headers, scrolling sideways on narrow screens. */
 export function Table({
@@ -6,6 +7,7 @@ export function Table({
   children,
   labelledBy,
   testId,
+  stickyActions = false,
 }: {
   headers: ReactNode[];
   /** the rows (`<tr>`) */
@@ -13,10 +15,16 @@ export function Table({
   /** id of the heading that names the table */
   labelledBy?: string;
   testId?: string;
+  /** keeps the last column (the row's actions) in view while the table scrolls sideways */
+  stickyActions?: boolean;
 }) {
   return (
     <div className="table-container">
-      <table className="table is-fullwidth is-striped" aria-labelledby={labelledBy} data-testid={testId}>
+      <table
+        className={`table is-fullwidth is-striped${stickyActions ? ' has-sticky-actions' : ''}`}
+        aria-labelledby={labelledBy}
+        data-testid={testId}
+      >
         <thead>
           <tr>
             {headers.map((header, index) => (

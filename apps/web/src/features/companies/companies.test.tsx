@@ -171,6 +171,8 @@ describe('seminar tabs with a company (spec section 2)', () => {
       },
     });
     expect(await screen.findByTestId('company-forbidden')).toBeTruthy();
+    // a page of its own: a heading that says what happened
+    expect(screen.getByRole('heading', { level: 1, name: 'Kein Zugang zu dieser Firma' })).toBeTruthy();
   });
 
   it('an unknown company is "page not found"', async () => {
@@ -361,7 +363,7 @@ describe('assign employees (multi-select)', () => {
       seminarId: 40,
       companyId: 7,
     });
-    expect(await screen.findByText('Zugewiesen: 1 Person(en) zu «Sicherheit am Arbeitsplatz».')).toBeTruthy();
+    expect(await screen.findByText('Zugewiesen: 1 Person zu «Sicherheit am Arbeitsplatz».')).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByTestId('assign-selected-count').textContent).toBe('Ausgewählt: 0'),
     );

@@ -424,7 +424,7 @@ describe('question pool editor', () => {
     await user.type(within(form).getByLabelText('Antwort 2'), 'Zürich');
     await user.click(within(form).getByRole('button', { name: 'Antwort hinzufügen' }));
     await user.type(within(form).getByLabelText('Antwort 3'), 'Genf');
-    await user.click(within(form).getByRole('button', { name: 'Antwort 3 entfernen' }));
+    await user.click(within(form).getByRole('button', { name: 'Entfernen: Antwort 3' }));
     expect(within(form).queryByTestId('question-no-correct')).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Frage speichern' }));
     await within(form).findByText('Die Frage wurde gespeichert.');
@@ -482,11 +482,11 @@ describe('question pool editor', () => {
     await waitFor(() => expect(fetchMock.callsTo('PATCH /api/answers')).toHaveLength(2));
     expect(fetchMock.callsTo('PATCH /api/answers')[1]!.json()).toEqual({ id: 12, label: 'Genf' });
 
-    await user.click(within(second!).getByRole('button', { name: 'Antwort 2 entfernen' }));
+    await user.click(within(second!).getByRole('button', { name: 'Löschen: Antwort 2' }));
     let dialog = await screen.findByRole('dialog', { name: 'Antwort löschen?' });
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     expect(fetchMock.callsTo('DELETE /api/answers/12')).toHaveLength(0);
-    await user.click(within(second!).getByRole('button', { name: 'Antwort 2 entfernen' }));
+    await user.click(within(second!).getByRole('button', { name: 'Löschen: Antwort 2' }));
     dialog = await screen.findByRole('dialog', { name: 'Antwort löschen?' });
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(fetchMock.callsTo('DELETE /api/answers/12')).toHaveLength(1));
@@ -696,7 +696,7 @@ describe('owner pages', () => {
     await waitFor(() => expect(fetchMock.callsTo('POST /api/mc_tests/5/grant-run')).toHaveLength(1));
     expect(fetchMock.callsTo('POST /api/mc_tests/5/grant-run')[0]!.json()).toEqual({ userId: 2 });
     expect(
-      await screen.findByText('Max Student kann die Prüfung wieder machen (noch 1 Durchläufe).'),
+      await screen.findByText('Max Student kann die Prüfung wieder machen (noch 1 Durchlauf).'),
     ).toBeTruthy();
   });
 

@@ -83,6 +83,15 @@ export default function ChapterPlayPage() {
           <OwnerPlayer seminar={data} cid={cid} />
         ) : data.abilities.booked || data.abilities.play ? (
           <BookedPlayer seminar={data} cid={cid} />
+        ) : data.isCompany ? (
+          <Notification variant="info" role="status">
+            <p className="mb-3" data-testid="chapter-not-assigned">
+              {t('chapter.notAssigned')}
+            </p>
+            <ButtonLink to={`/seminar/id/${data.id}/assign-user-company`} variant="primary">
+              {t('chapter.assign')}
+            </ButtonLink>
+          </Notification>
         ) : (
           <Notification variant="warning" role="alert">
             <p className="mb-3" data-testid="chapter-not-booked">

@@ -8,6 +8,7 @@ import { useQuestions } from '@/features/mc-tests/api/questions';
 import { PoolQuestion } from '@/features/mc-tests/components/pool-question';
 import { QuestionForm } from '@/features/mc-tests/components/question-form';
 import { usePageTitle } from '@/hooks/use-page-title';
+import '@/features/mc-tests/mc-tests.css';
 
 const PER_PAGE = 10;
 

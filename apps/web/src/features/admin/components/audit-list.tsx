@@ -12,6 +12,7 @@ import { AUDIT_FILTERS, AUDIT_TARGET_TYPES, activeFilterCount, readListQuery } f
 import { personName, useAdminFormat } from '../format';
 import { AuditChange } from './audit-change';
 import { FilterForm } from './filter-form';
+import '../admin.css';
 
 /** people offered in the actor filter per role (admins change things, trainers confirm graduations) */
 const ACTOR_OPTIONS = 100;

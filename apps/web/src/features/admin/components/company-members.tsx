@@ -22,6 +22,7 @@ import {
 import { errorText } from '../error-text';
 import { personName } from '../format';
 import { ScopeTags } from './tags';
+import '../admin.css';
 
 type Input = z.input<typeof adminAddMemberBodySchema>;
 type Output = z.output<typeof adminAddMemberBodySchema>;

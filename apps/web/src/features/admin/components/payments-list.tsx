@@ -10,6 +10,7 @@ import { activeFilterCount, PAYMENT_FILTERS, PAYMENT_STATUSES, readListQuery } f
 import { useAdminFormat } from '../format';
 import { FilterForm } from './filter-form';
 import { StatusTag } from './tags';
+import '../admin.css';
 
 /** `/admin/payments`: every payment, newest first, filtered by status and date range. */
 export function PaymentsList() {

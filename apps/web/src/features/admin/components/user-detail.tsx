@@ -7,6 +7,7 @@ import { personName, useAdminFormat } from '../format';
 import { AccountActions } from './account-actions';
 import { ScopeEditor } from './scope-editor';
 import { ScopeTags, StatusTag, UserStatusTag } from './tags';
+import '../admin.css';
 
 /** `/admin/users/{id}`: who it is, roles, account actions, companies, bookings and test results. */
 export function UserDetail({

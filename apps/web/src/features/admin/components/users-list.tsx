@@ -17,6 +17,7 @@ import {
 import { personName, useAdminFormat } from '../format';
 import { FilterForm } from './filter-form';
 import { ScopeTags, UserStatusTag } from './tags';
+import '../admin.css';
 
 /** companies offered in the company filter (the largest page the API gives) */
 const COMPANY_OPTIONS = 100;

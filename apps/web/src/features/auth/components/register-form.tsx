@@ -84,7 +84,10 @@ export function RegisterForm() {
           </Button>
         </div>
         <div className="control">
-          {t('auth.register.haveAccount')} <AppLink to="/login">{t('auth.register.toLogin')}</AppLink>
+          {t('auth.register.haveAccount')}{' '}
+          <AppLink to="/login" className="is-underlined">
+            {t('auth.register.toLogin')}
+          </AppLink>
         </div>
       </div>
     </form>

@@ -10,6 +10,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notifications';
 import { useAddMember } from '../api/add-member';
 import { personName } from '../format';
+import '../companies.css';
 
 type Input = z.input<typeof addMemberBodySchema>;
 type Output = z.output<typeof addMemberBodySchema>;

@@ -14,9 +14,12 @@ import { companyKeys } from '../api/keys';
 export function NotYourCompany() {
   const { t } = useTranslation();
   return (
-    <Notification variant="warning" role="alert">
-      <span data-testid="company-forbidden">{t('company.forbidden')}</span>
-    </Notification>
+    <>
+      <h1 className="title is-3">{t('company.forbiddenTitle')}</h1>
+      <Notification variant="warning" role="alert">
+        <span data-testid="company-forbidden">{t('company.forbidden')}</span>
+      </Notification>
+    </>
   );
 }
 

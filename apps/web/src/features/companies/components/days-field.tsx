@@ -1,5 +1,6 @@
 import { LINK_DAYS_MAX } from '@elearn/shared';
 import { useTranslation } from 'react-i18next';
+import '../companies.css';
 
 /** "1" … "90" → the number of days; anything else → null (the shared rule: integer 1–90). */
 export function parseDays(text: string): number | null {

@@ -11,6 +11,7 @@ import { useConfirmGraduation, useGrantRun } from '../api/graduation';
 import { formatDateTime, formatPercent } from '../format';
 import { OutcomeTag } from './student-history';
 import { ModeTag } from './test-facts';
+import '../mc-tests.css';
 
 /** Confirm (passed = 1) or undo (passed = 0) the graduation of one accomplished run. */
 function ConfirmButtons({ row }: { row: OwnerRow }) {
@@ -95,7 +96,7 @@ function GrantRunButton({ row }: { row: OwnerRow }) {
                   'success',
                   t('mcTest.graduates.granted', {
                     name,
-                    left: Math.max(0, result.runs_allowed - result.runs_used),
+                    count: Math.max(0, result.runs_allowed - result.runs_used),
                   }),
                 );
               },
@@ -124,6 +125,7 @@ export function GraduatesTable({ data, showTest }: { data: Paginated<OwnerRow>; 
     <>
       <Table
         labelledBy="graduates-title"
+        stickyActions
         testId="graduates-table"
         headers={[
           t('mcTest.graduates.name'),

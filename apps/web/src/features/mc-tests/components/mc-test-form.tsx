@@ -7,6 +7,7 @@ import { Field, FormError, InputField } from '@/components/ui/field';
 import { Notification } from '@/components/ui/notification';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
+import { notify } from '@/lib/notifications';
 import { useCreateMcTest } from '../api/create-mc-test';
 import { useUpdateMcTest } from '../api/update-mc-test';
 import { type McTestFormInput, type McTestFormOutput, mcTestFormSchema } from './form-schemas';
@@ -47,7 +48,11 @@ export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (tes
         ? await update.mutateAsync({ id: test.id, ...values })
         : await create.mutateAsync({ ...values, enabled: 0 });
       if (test) setSaved(true);
-      else reset();
+      else {
+        reset();
+        // a new test starts disabled: say so
+        notify('success', t('mcTest.form.created', { label: result.label }));
+      }
       onSaved?.(result);
     } catch (error) {
       setFormError(applyServerErrors(error, setError, FIELDS));

@@ -14,6 +14,7 @@ import { useCreateAnswer, useDeleteAnswer, useUpdateAnswer } from '../api/answer
 import { useDeleteQuestion, useUpdateQuestion } from '../api/questions';
 import { plainText, shorten } from '../format';
 import { type QuestionEditInput, type QuestionEditOutput, questionEditSchema } from './form-schemas';
+import '../mc-tests.css';
 
 /** The first message of an answer label check (encoded key), or undefined when valid. */
 function answerLabelError(text: string): string | undefined {
@@ -114,7 +115,7 @@ function AnswerRow({ answer, number }: { answer: AnswerDto; number: number }) {
           variant="danger"
           outlined
           onClick={() => setConfirming(true)}
-          aria-label={t('mcTest.question.removeAnswerN', { number })}
+          aria-label={t('mcTest.question.deleteAnswerN', { number })}
           data-testid="pool-answer-delete"
         >
           {t('common.delete')}

@@ -10,6 +10,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { useCreateQuestion } from '../api/questions';
 import { type QuestionFormInput, type QuestionFormOutput, questionFormSchema } from './form-schemas';
+import '../mc-tests.css';
 
 const EMPTY: QuestionFormInput = {
   label: '',

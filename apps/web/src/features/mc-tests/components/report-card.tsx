@@ -6,6 +6,7 @@ import { useMcTestReport } from '../api/report';
 import { formatPercent } from '../format';
 import { mcTestPaths } from '../tabs';
 import { ModeTag } from './test-facts';
+import '../mc-tests.css';
 
 /** One row of `/mcTest/reports`: a test with its runs, pass rate and average (its report). */
 export function ReportRow({ test }: { test: McTestListItem }) {

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { useLocale } from '@/hooks/use-locale';
 import { formatPercent } from '../format';
 import { mcTestPaths } from '../tabs';
+import '../mc-tests.css';
 
 /**
  * The result page of a run. Exam: passed or not and the achieved percent, nothing about single

@@ -9,6 +9,7 @@ import { formatDateTime, formatPercent } from '../format';
 import { mcTestPaths } from '../tabs';
 import { ReviewList } from './run-result';
 import { ModeTag } from './test-facts';
+import '../mc-tests.css';
 
 /** The outcome of a run as a tag: running, passed or failed. */
 export function OutcomeTag({ accomp }: { accomp: boolean | null }) {

@@ -2,6 +2,7 @@ import type { McTestMode } from '@elearn/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
 import { formatPercent } from '../format';
+import '../mc-tests.css';
 
 /** The mode of a test as a tag. */
 export function ModeTag({ mode }: { mode: McTestMode }) {

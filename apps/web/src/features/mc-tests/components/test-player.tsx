@@ -13,6 +13,7 @@ import { mcTestPaths } from '../tabs';
 import { RunResult } from './run-result';
 import { type Choices, forgetChoices, loadChoices, saveChoices, validChoices } from './run-storage';
 import { TestFacts } from './test-facts';
+import '../mc-tests.css';
 
 export interface TestPlayerProps {
   testId: number;

@@ -9,6 +9,7 @@ import { useAttachQuestions, useUnattachQuestion } from '../api/attach-questions
 import { useQuestions } from '../api/questions';
 import { plainText, shorten } from '../format';
 import { mcTestPaths } from '../tabs';
+import '../mc-tests.css';
 
 const POOL_PAGE = 10;
 
@@ -198,7 +199,7 @@ export function TestQuestions({ test }: { test: McTestDto }) {
       ) : (
         <>
           <p className="is-size-7 mb-3" data-testid="test-questions-weight">
-            {t('mcTest.editor.totalWeight', { weight: totalWeight })}
+            {t('mcTest.editor.totalWeight', { count: totalWeight })}
           </p>
           <ol className="ml-5">
             {test.questions.map((question) => {

@@ -9,6 +9,7 @@ import { mcTestPaths } from '../tabs';
 import { ExportButton } from './export-button';
 import { ScoreChart } from './score-chart';
 import { ModeTag } from './test-facts';
+import '../mc-tests.css';
 
 /** The numbers of a report as a row of boxes. */
 export function ReportFigures({ report }: { report: McTestReport }) {

@@ -9,6 +9,7 @@ import { formatPercent } from '../format';
 import { mcTestPaths } from '../tabs';
 import { DeleteTestButton, EnabledToggle } from './test-actions';
 import { ModeTag } from './test-facts';
+import '../mc-tests.css';
 
 /** Where a test sits: "seminar › chapter", or "not attached". */
 export function ChapterCell({ test }: { test: McTestListItem }) {
