@@ -10,7 +10,8 @@ import { email, id, required } from './rules.ts';
 const dateOnly = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m('validation.date') })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: m('validation.date') });
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: m('validation.date') })
+  .meta({ format: 'date' });
 
 export const adminUserQuerySchema = pageQuery.extend({
   q: z.string().trim().max(200).optional(),
