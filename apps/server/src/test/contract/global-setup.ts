@@ -8,8 +8,8 @@ import type { Answer } from './record.ts';
  * The contract test of the API suite (vitest globalSetup of the server project): every app built
  * by `buildTestApp` records its answers into a fresh directory (CONTRACT_DIR); when all test
  * files are done, the answers are held against the OpenAPI document, which is itself validated.
- * Any failure fails the run. Test files run in parallel workers, so the check runs here, after
- * all of them.
+ * Any failure fails the run (exit code 1). Test files run in parallel workers in no fixed order,
+ * so the check runs here, after all of them.
  */
 export default function setup() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'elearn-contract-'));
@@ -17,6 +17,10 @@ export default function setup() {
   return async () => {
     try {
       await verifyRecordings(dir);
+    } catch (err) {
+      // vitest only logs an error thrown here and still exits with 0: fail the run ourselves
+      console.error(`\n${(err as Error).message}\n`);
+      process.exitCode = 1;
     } finally {
       // CONTRACT_KEEP=1 keeps the recordings for a look (the path is printed)
       if (process.env.CONTRACT_KEEP === '1') console.log(`contract: recordings kept in ${dir}`);
