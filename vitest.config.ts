@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // the OpenAPI contract check of all answers of the API suite (src/test/contract/)
+          globalSetup: ['src/test/contract/global-setup.ts'],
         },
       },
       'apps/web/vitest.config.ts',

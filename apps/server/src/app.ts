@@ -7,8 +7,6 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, {
   type FastifyContextConfig,
@@ -17,7 +15,7 @@ import Fastify, {
   type FastifySchema,
   LogController,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodObject } from 'zod';
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -53,6 +51,7 @@ import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { noNulPlugin } from './plugins/no-nul.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 declare module 'fastify' {
@@ -276,19 +275,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     throwFileSizeLimit: false,
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'E-Learning API', version: '1.0.0' },
-      components: { securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: 'session' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    uiConfig: { docExpansion: 'list' },
-  });
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(openapiPlugin);
 
   // in-memory auth caches only where this process is the database's only user (lib/auth-cache.ts)
   const cacheAuth = database.kind === 'pglite';

@@ -59,6 +59,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The guards as created below, so the OpenAPI document can tell which routes need a login
+ * ('user') or one of some scopes (plugins/openapi.ts).
+ */
+export const routeGuards = new WeakMap<object, { scopes: Scope[] | null }>();
+
 const REMEMBER_DAYS = 30;
 const TOUCH_AFTER_MS = 60_000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -300,12 +306,18 @@ export const sessionPlugin = fp(
       }
     });
 
-    app.decorate('requireUser', async (req: FastifyRequest) => {
+    const requireUser = async (req: FastifyRequest) => {
       if (!req.user) throw unauthenticated();
-    });
-    app.decorate('requireScope', (...scopes: Scope[]) => async (req: FastifyRequest) => {
-      if (!req.user) throw unauthenticated();
-      if (!scopes.some((s) => req.user?.scopes.includes(s))) throw forbidden();
+    };
+    routeGuards.set(requireUser, { scopes: null });
+    app.decorate('requireUser', requireUser);
+    app.decorate('requireScope', (...scopes: Scope[]) => {
+      const guard = async (req: FastifyRequest) => {
+        if (!req.user) throw unauthenticated();
+        if (!scopes.some((s) => req.user?.scopes.includes(s))) throw forbidden();
+      };
+      routeGuards.set(guard, { scopes });
+      return guard;
     });
 
     const timer = setInterval(() => {

@@ -7,6 +7,7 @@ import { createScratchPostgres } from '../db/client.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { companiesRepository } from '../modules/companies/companies.repository.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
+import { recordAnswers } from './contract/record.ts';
 
 export const TEST_PASSWORD = 'Secret-Passw0rd';
 let cachedHash: Promise<string> | null = null;
@@ -35,6 +36,8 @@ export async function buildTestApp(
     : null;
   const config = testConfig({ ...(scratch ? { databaseUrl: scratch.url } : {}), ...overrides });
   const app = await buildApp(config, { ...(opts.logStream ? {} : { logger: false }), ...opts });
+  // the contract test (test/contract/global-setup.ts) records every answer of the API suite
+  if (process.env.CONTRACT_DIR) recordAnswers(app, process.env.CONTRACT_DIR);
   await app.ready();
   const t: TestApp = {
     app,

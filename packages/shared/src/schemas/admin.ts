@@ -15,7 +15,8 @@ export const isCalendarDay = (v: string): boolean => {
 const dateOnly = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m('validation.date') })
-  .refine(isCalendarDay, { error: m('validation.date') });
+  .refine(isCalendarDay, { error: m('validation.date') })
+  .meta({ format: 'date' });
 
 export const adminUserQuerySchema = pageQuery.extend({
   q: z.string().trim().max(200).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage as m } from '../i18n/messages.ts';
-import { httpUrl, id } from './rules.ts';
+import { httpUrl, id, NON_BLANK } from './rules.ts';
 
 export const CHAPTER_LABEL_MAX = 200;
 export const CHAPTER_HTML_MAX = 200_000;
@@ -18,7 +18,8 @@ const label = () =>
     .string({ error: m('validation.required') })
     .trim()
     .min(1, { error: m('validation.required') })
-    .max(CHAPTER_LABEL_MAX, { error: m('validation.max', { max: CHAPTER_LABEL_MAX }) });
+    .max(CHAPTER_LABEL_MAX, { error: m('validation.max', { max: CHAPTER_LABEL_MAX }) })
+    .meta(NON_BLANK);
 const html = () =>
   z
     .string()

@@ -11,13 +11,20 @@ export const PASSWORD_MAX = 256;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
+/**
+ * `.meta()` of a schema goes into the OpenAPI document (a format or pattern the zod checks above
+ * it enforce but JSON Schema cannot read from them), so the document is as strict as the server.
+ */
+export const NON_BLANK = { pattern: '\\S' } as const;
+
 /** required: a non-empty (trimmed) string. */
 export const required = (max = 255) =>
   z
     .string({ error: m('validation.required') })
     .trim()
     .min(1, { error: m('validation.required') })
-    .max(max, { error: m('validation.max', { max }) });
+    .max(max, { error: m('validation.max', { max }) })
+    .meta(NON_BLANK);
 
 /** email: a syntactically valid address, stored lower-cased. */
 export const email = () =>
@@ -27,7 +34,8 @@ export const email = () =>
     .min(1, { error: m('validation.required') })
     .max(EMAIL_MAX, { error: m('validation.max', { max: EMAIL_MAX }) })
     .pipe(z.email({ error: m('validation.email') }))
-    .transform((v) => v.normalize('NFKC').toLowerCase());
+    .transform((v) => v.normalize('NFKC').toLowerCase())
+    .meta({ format: 'email' });
 
 /** min: at least n characters. */
 export const min = (n: number) => z.string().min(n, { error: m('validation.min', { min: n }) });
@@ -102,4 +110,5 @@ export const httpUrl = () =>
         }
       },
       { error: m('validation.url') },
-    );
+    )
+    .meta({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' });

@@ -121,7 +121,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   );
   app.delete(
     '/api/admin/companies/:id',
-    { onRequest, schema: { tags, params: idParams } },
+    { onRequest, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (req, reply) => {
       await admin.deleteCompany(req.user!, req.params.id);
       return reply.code(204).send(null);
@@ -160,7 +160,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   );
   app.delete(
     '/api/admin/companies/:id/members/:userId',
-    { onRequest, schema: { tags, params: memberParams } },
+    { onRequest, schema: { tags, params: memberParams, response: { 204: z.null() } } },
     async (req, reply) => {
       await admin.removeMember(req.user!, req.params.id, req.params.userId);
       return reply.code(204).send(null);

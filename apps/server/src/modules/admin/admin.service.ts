@@ -345,6 +345,13 @@ export function createAdminService(deps: {
       body: { name?: string; shortName?: string },
     ): Promise<AdminCompanyDto> {
       const before = await companyRow(id);
+      // an empty change (`{}` or the current values) changes nothing and leaves no audit entry
+      if (
+        (body.name === undefined || body.name === before.name) &&
+        (body.shortName === undefined || body.shortName === before.shortName)
+      ) {
+        return companyDto(id);
+      }
       if (body.shortName && (await repo.shortNameTaken(db, body.shortName, id))) {
         throw validation(
           { shortName: [encodeMessage('company.short_name_taken')] },

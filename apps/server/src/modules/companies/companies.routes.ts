@@ -83,7 +83,14 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/api/companies/:id/members/:userId',
-    { onRequest: user, schema: { tags, params: z.object({ id: rules.id(), userId: rules.id() }) } },
+    {
+      onRequest: user,
+      schema: {
+        tags,
+        params: z.object({ id: rules.id(), userId: rules.id() }),
+        response: { 204: z.null() },
+      },
+    },
     async (req, reply) => {
       await companies.removeMember(req.user!, req.params.id, req.params.userId);
       return reply.code(204).send(null);
@@ -114,7 +121,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/api/companies/:id/invitation',
-    { onRequest: user, schema: { tags, params: idParams } },
+    { onRequest: user, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (req, reply) => {
       await companies.revokeInvitation(req.user!, req.params.id);
       return reply.code(204).send(null);

@@ -1,0 +1,184 @@
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  DOC_TYPES,
+  profileFieldsSchema,
+  SEMINAR_IMAGE_MAX_BYTES,
+  seminarFieldsSchema,
+  VIDEO_TYPES,
+} from '@elearn/shared';
+import { z } from 'zod';
+
+/**
+ * What the OpenAPI document cannot read from a route's zod schemas (plugins/openapi.ts), keyed
+ * by `METHOD /openapi/{path}`: the domain error answers beyond those that follow from the route
+ * itself (guard, CSRF, path parameters, input), multipart bodies and downloads. The contract
+ * test fails when the API answers a status that is documented nowhere, and when a key here
+ * matches no route.
+ */
+export interface OperationDoc {
+  /** error statuses beyond the derived ones (409 conflicts, 403 from a policy, 404 by slug, …) */
+  errors?: number[];
+  /** 'required': a login checked inside the handler; 'or-access-link': a login or `?access_link=` */
+  login?: 'required' | 'or-access-link';
+  multipart?: {
+    /** the text fields, as the route validates them */
+    fields?: z.ZodType;
+    files: { name: string; types: string[]; description: string; required?: boolean; many?: number }[];
+    /** the same fields are accepted as a JSON body (without files) */
+    alsoJson?: boolean;
+  };
+  download?: { description: string; types: string[]; attachment: boolean; ranges: boolean };
+}
+
+const MB = 1024 * 1024;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const chapterIdField = z.object({ chapter_id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const operationDocs: Record<string, OperationDoc> = {
+  // accounts -------------------------------------------------------------------------------
+  'POST /api/login': { errors: [403, 429] },
+  'POST /api/register': { errors: [429] },
+  'GET /email/verify/{id}/{hash}': { errors: [403] },
+  'GET /api/email/verify/{id}/{hash}': { errors: [403] },
+  'POST /api/email/verification-notification': { login: 'required', errors: [429] },
+  'POST /api/forgot-password': { errors: [429] },
+  'POST /api/user/update': {
+    multipart: {
+      fields: profileFieldsSchema,
+      files: [
+        {
+          name: 'avatar',
+          types: [...AVATAR_TYPES],
+          description: `The new avatar (at most ${AVATAR_MAX_BYTES / MB} MB); an empty part keeps the current one.`,
+        },
+      ],
+      alsoJson: true,
+    },
+  },
+  'GET /api/users/{id}/avatar': {
+    download: { description: 'The avatar image.', types: IMAGE_TYPES, attachment: false, ranges: false },
+  },
+
+  // seminars -------------------------------------------------------------------------------
+  'POST /api/seminars': {
+    multipart: {
+      fields: seminarFieldsSchema,
+      files: [
+        {
+          name: 'image',
+          types: IMAGE_TYPES,
+          description: `The seminar image (at most ${SEMINAR_IMAGE_MAX_BYTES / MB} MB).`,
+        },
+      ],
+      alsoJson: true,
+    },
+  },
+  'POST /api/seminars/update/{id}': {
+    multipart: {
+      fields: seminarFieldsSchema,
+      files: [
+        {
+          name: 'image',
+          types: IMAGE_TYPES,
+          description: `A new seminar image (at most ${SEMINAR_IMAGE_MAX_BYTES / MB} MB); omitted: the image stays.`,
+        },
+      ],
+      alsoJson: true,
+    },
+  },
+  'GET /api/seminars/{id}/image': {
+    download: { description: 'The seminar image.', types: IMAGE_TYPES, attachment: false, ranges: true },
+  },
+
+  // media ----------------------------------------------------------------------------------
+  'POST /api/chapters/storeDocs': {
+    multipart: {
+      fields: chapterIdField,
+      files: [
+        {
+          name: 'docs',
+          types: Object.values(DOC_TYPES),
+          description:
+            'Documents (`docs` or `docs[]`, up to 20, each at most MAX_DOC_MB); `chapter_id` must come before the files.',
+          required: true,
+          many: 20,
+        },
+      ],
+    },
+  },
+  'POST /api/chapters/storeVideo': {
+    multipart: {
+      fields: chapterIdField,
+      files: [
+        {
+          name: 'video',
+          types: Object.values(VIDEO_TYPES),
+          description: 'The video (at most MAX_VIDEO_MB); `chapter_id` must come before the file.',
+          required: true,
+        },
+      ],
+    },
+  },
+  'GET /api/chapters/doc/{id}/download': {
+    login: 'or-access-link',
+    download: {
+      description: 'The document as an attachment.',
+      types: Object.values(DOC_TYPES),
+      attachment: true,
+      ranges: true,
+    },
+  },
+  'GET /api/chapters/video/{id}/stream': {
+    login: 'or-access-link',
+    download: {
+      description: 'The whole video; players ask for ranges.',
+      types: Object.values(VIDEO_TYPES),
+      attachment: false,
+      ranges: true,
+    },
+  },
+
+  'DELETE /api/seminars/{id}': { errors: [409] },
+  'POST /api/booking/free': { errors: [409] },
+
+  // multiple-choice tests ------------------------------------------------------------------
+  'DELETE /api/mc_tests/{id}': { errors: [409] },
+  'POST /api/graduate/startTest': { errors: [409] },
+  'PATCH /api/graduate/stopTest': { errors: [409] },
+  'PATCH /api/graduate/confirm': { errors: [409] },
+  'GET /api/graduate/export/{id}': {
+    download: {
+      description: 'The runs as an Excel workbook.',
+      types: [XLSX],
+      attachment: true,
+      ranges: false,
+    },
+  },
+
+  // payments -------------------------------------------------------------------------------
+  'POST /api/booking/now': { errors: [409] },
+  'POST /api/payments/booking/{id}/sync': { errors: [409] },
+  'POST /api/payments/test-checkout/{paymentId}': { errors: [409] },
+  'POST /payment/mollie/webhook': { errors: [429] },
+  'POST /api/payments/webhook': { errors: [429] },
+
+  // companies ------------------------------------------------------------------------------
+  'POST /api/companies/{id}/members': { errors: [409] },
+  'DELETE /api/companies/{id}/members/{userId}': { errors: [409] },
+  'GET /api/companies/invitations/{token}': { errors: [410, 429] },
+  'POST /api/companies/register': { errors: [410, 429] },
+  'POST /api/companies/booking/free': { errors: [409] },
+  'POST /api/companies/booking/now': { errors: [409] },
+  'POST /api/companies/assign-seminar': { errors: [409] },
+  'POST /api/companies/unassign-seminar': { errors: [409] },
+  'GET /api/companies/access-link/{token}': { errors: [410, 429] },
+
+  // administration -------------------------------------------------------------------------
+  'PATCH /api/admin/users/{id}/scopes': { errors: [409] },
+  'POST /api/admin/users/{id}/disable': { errors: [409] },
+  'POST /api/admin/users/{id}/verification': { errors: [409] },
+  'DELETE /api/admin/companies/{id}': { errors: [409] },
+  'POST /api/admin/companies/{id}/members': { errors: [409] },
+};
