@@ -46,6 +46,9 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
   SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 365),
   TRUST_PROXY: bool01,
+  /** PostgreSQL: longest statement (a stall or a held lock) and longest wait for a pool connection */
+  DB_STATEMENT_TIMEOUT_MS: int(10_000, 100, 3_600_000),
+  DB_POOL_WAIT_MS: int(3000, 50, 600_000),
   /** multiplies every rate limit; only for benchmarks and load tests */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
 });
@@ -79,6 +82,10 @@ export interface AppConfig {
   webDist: string | null;
   /** multiplies every rate limit (the bench raises limits so that 429s do not count as errors) */
   rateLimitFactor: number;
+  /** PostgreSQL statement_timeout; a statement running longer answers 503 */
+  dbStatementTimeoutMs: number;
+  /** how long a request waits for a free PostgreSQL connection before it answers 503 */
+  dbPoolWaitMs: number;
 }
 
 export class ConfigError extends Error {
@@ -130,6 +137,8 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     trustProxy: env.TRUST_PROXY ?? false,
     webDist: null,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    dbPoolWaitMs: env.DB_POOL_WAIT_MS,
     ...extra,
   };
 }
