@@ -195,6 +195,36 @@ export async function sweepTmp(uploadDir: string): Promise<number> {
 }
 
 /**
+ * Removes stored files that no row names (a kill between a file's rename into place and its row;
+ * start-up sweep). Files written within `olderThanMs` are kept: another instance may be between
+ * the two steps right now. Returns how many were removed.
+ */
+export async function sweepOrphans(
+  uploadDir: string,
+  referenced: Set<string>,
+  opts: { olderThanMs: number; now?: number },
+): Promise<number> {
+  const limit = (opts.now ?? Date.now()) - opts.olderThanMs;
+  let removed = 0;
+  const dirs = await readdir(uploadDir, { withFileTypes: true }).catch(() => []);
+  for (const d of dirs) {
+    if (!d.isDirectory() || d.name === 'tmp') continue;
+    for (const name of await readdir(path.join(uploadDir, d.name)).catch(() => [] as string[])) {
+      const rel = `${d.name}/${name}`;
+      if (referenced.has(rel)) continue;
+      const file = path.join(uploadDir, rel);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile() || info.mtimeMs > limit) continue;
+      await unlink(file).then(
+        () => removed++,
+        () => undefined,
+      );
+    }
+  }
+  return removed;
+}
+
+/**
  * Sends a stored file with Range support (206 for one byte range, 416 when unsatisfiable),
  * `private, no-store`, nosniff and a sandbox CSP, inline or as an attachment.
  */
