@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -84,7 +85,15 @@ export async function openDatabase(
   const memory = opts.dataDir === 'memory://';
   const dir = memory ? undefined : path.resolve(opts.dataDir, 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir });
+  // PGlite allows one process per directory: a second one is refused with a clear message
+  const unlock = dir ? lockDataDir(dir, `${dir}.lock`) : () => undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: dir });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
   return {
     db,
@@ -98,6 +107,7 @@ export async function openDatabase(
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }
