@@ -1,6 +1,8 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chapterFiles } from '../db/schema/index.ts';
@@ -42,12 +44,22 @@ describe.skipIf(!mountable)('disk full (a 2 MB tmpfs under DATA_DIR/uploads and 
     const f = multipart({ chapter_id: String(chapterId) }, files);
     return owner.post('/api/chapters/storeDocs', f.payload, { headers: f.headers });
   };
+  const lines: { msg?: string; kind?: string }[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      for (const l of String(chunk).split('\n')) if (l.trim()) lines.push(JSON.parse(l));
+      cb();
+    },
+  });
   const stored = async (sub: string) => (await readdir(path.join(uploads, sub)).catch(() => [])).sort();
 
   beforeAll(async () => {
     expect(await mountSmallFs(uploads, '2m')).toBe(true);
     expect(await mountSmallFs(mail, '2m')).toBe(true);
-    t = await buildTestApp({ dataDir: path.join(root, 'data'), maxDocMb: 10 });
+    t = await buildTestApp(
+      { dataDir: path.join(root, 'data'), maxDocMb: 10 },
+      { logger: { level: 'info', stream: logStream } },
+    );
     const fx = seminarFixtures(t.app);
     const trainer = await t.make.user({ scopes: ['trainer'] });
     owner = await t.loginAs(trainer.email);
@@ -144,5 +156,42 @@ describe.skipIf(!mountable)('disk full (a 2 MB tmpfs under DATA_DIR/uploads and 
     });
     expect(again.statusCode).toBe(201);
     expect(again.json().message).toMatch(/Registrierung erfolgreich/);
+  });
+
+  it('an upload the client aborts is logged as such (not as a database failure) and leaves nothing', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const f = multipart({ chapter_id: String(chapterId) }, [
+      {
+        field: 'docs',
+        filename: 'cut.pdf',
+        type: 'application/pdf',
+        data: Buffer.concat([PDF, Buffer.alloc(1024 * 1024)]),
+      },
+    ]);
+    const before = lines.length;
+    const cookie = owner.jar.getCookieStringSync('http://localhost/');
+    await new Promise<void>((resolve) => {
+      const req = request(`${address}/api/chapters/storeDocs`, {
+        method: 'POST',
+        headers: {
+          ...f.headers,
+          'content-length': String(f.payload.length),
+          cookie,
+          'x-xsrf-token': owner.xsrf() ?? '',
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(f.payload.subarray(0, 300_000));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 300);
+    });
+    for (let i = 0; i < 50 && !lines.slice(before).some((l) => l.kind === 'client_aborted'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const logged = lines.slice(before);
+    expect(logged.some((l) => l.msg === 'client aborted the request')).toBe(true);
+    expect(logged.some((l) => l.msg === 'database unavailable')).toBe(false);
+    expect(await stored('tmp')).toEqual([]);
   });
 });
