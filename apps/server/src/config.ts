@@ -48,7 +48,7 @@ export const envSchema = z.object({
   TRUST_PROXY: bool01,
   /** PostgreSQL: longest statement (a stall or a held lock) and longest wait for a pool connection */
   DB_STATEMENT_TIMEOUT_MS: int(10_000, 100, 3_600_000),
-  DB_POOL_WAIT_MS: int(3000, 50, 600_000),
+  DB_POOL_WAIT_MS: int(5000, 50, 600_000),
   /** multiplies every rate limit; only for benchmarks and load tests */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
 });

@@ -48,7 +48,7 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
-      connectionTimeoutMillis: opts.dbPoolWaitMs ?? 3000,
+      connectionTimeoutMillis: opts.dbPoolWaitMs ?? 5000,
       statement_timeout: opts.dbStatementTimeoutMs ?? 10_000,
       idle_in_transaction_session_timeout: 60_000,
     });
