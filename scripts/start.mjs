@@ -20,10 +20,12 @@ function newestMtime(dir) {
 }
 
 const sources = [path.join(root, 'apps/web/src'), path.join(root, 'packages/shared/src')];
+// NO_WEB_BUILD=1 starts without building (the server then serves the API and a missing app)
 const stale =
-  !existsSync(dist) ||
-  Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs ||
-  process.env.FORCE_BUILD === '1';
+  process.env.NO_WEB_BUILD !== '1' &&
+  (!existsSync(dist) ||
+    Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs ||
+    process.env.FORCE_BUILD === '1');
 if (stale) {
   console.log('Building the web app (apps/web/dist)…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
@@ -49,9 +51,35 @@ if (serverStale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The server runs in its own process group, so that a signal to the whole group (Ctrl-C,
+// `kill -- -PGID`) reaches it once, through this launcher, and not twice (directly and forwarded:
+// the server takes a second signal as "exit at once"). The IPC channel ties it to this process:
+// when the launcher dies, even by kill -9, the server drains and exits.
 const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  detached: true,
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// one signal, however it arrives (npm forwards the group's signal once more): repeats within a
+// second are the same request; a later one is forwarded and makes the server exit at once
+const SAME_SIGNAL_MS = 1000;
+let lastForward = 0;
+const forward = (signal) => {
+  const now = Date.now();
+  if (now - lastForward < SAME_SIGNAL_MS) return;
+  lastForward = now;
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+};
+process.on('SIGINT', () => forward('SIGINT'));
+process.on('SIGTERM', () => forward('SIGTERM'));
+process.on('SIGHUP', () => forward('SIGTERM'));
+// npm runs this script through `sh -c`, and a SIGTERM to npm ends that shell without reaching us:
+// when our parent is gone, drain the server as if we had been signalled
+const parent = process.ppid;
+const watch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(watch);
+  forward('SIGTERM');
+}, 250);
+watch.unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -23,8 +23,9 @@ import { AppError } from './errors.ts';
 import { localCacheBus, pgCacheBus } from './lib/cache-bus.ts';
 import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
 import { redactUrl, serializeError } from './lib/log-redaction.ts';
+import { storedFilePaths } from './db/stored-files.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
-import { sweepTmp } from './lib/storage.ts';
+import { sweepOrphans, sweepTmp } from './lib/storage.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -362,6 +363,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     now: opts.now,
   });
   await sweepTmp(uploadDir);
+  // files no row names (a kill between a file's rename and its row); on PostgreSQL another
+  // instance may be between the two steps, so only files older than an hour go
+  const orphans = await sweepOrphans(uploadDir, await storedFilePaths(database.db), {
+    olderThanMs: database.kind === 'pglite' ? 0 : 3_600_000,
+  });
+  if (orphans) app.log.warn({ removed: orphans }, 'removed stored files that no row names');
 
   await app.register(systemRoutes, { database, config });
   await app.register(authRoutes, { auth, serveAppPage });

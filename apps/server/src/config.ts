@@ -82,6 +82,9 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   /** bearer token of GET /metrics (Prometheus); unset = no metrics route */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** PostgreSQL: longest statement (a stall or a held lock) and longest wait for a pool connection */
+  DB_STATEMENT_TIMEOUT_MS: int(10_000, 100, 3_600_000),
+  DB_POOL_WAIT_MS: int(5000, 50, 600_000),
   /** multiplies every rate limit; only for benchmarks and load tests */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
 });
@@ -118,6 +121,10 @@ export interface AppConfig {
   metricsToken?: string;
   /** multiplies every rate limit (the bench raises limits so that 429s do not count as errors) */
   rateLimitFactor: number;
+  /** PostgreSQL statement_timeout; a statement running longer answers 503 */
+  dbStatementTimeoutMs: number;
+  /** how long a request waits for a free PostgreSQL connection before it answers 503 */
+  dbPoolWaitMs: number;
 }
 
 export class ConfigError extends Error {
@@ -170,6 +177,8 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     webDist: null,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     metricsToken: env.METRICS_TOKEN,
+    dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    dbPoolWaitMs: env.DB_POOL_WAIT_MS,
     ...extra,
   };
 }

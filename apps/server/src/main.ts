@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, configFromEnv, loadEnv } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { seedDemoData } from './db/seed.ts';
 import { randomToken } from './lib/crypto.ts';
 import { WEB_DIST } from './paths.ts';
@@ -60,6 +61,7 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      console.log(`E-Learning platform stopped (${signal}): in-flight requests finished`);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
@@ -68,6 +70,13 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // started by scripts/start.mjs: the server never outlives its launcher (even a kill -9 of it)
+  if (process.send) {
+    process.channel?.unref();
+    process.on('disconnect', () => {
+      if (!closing) void shutdown('launcher gone');
+    });
+  }
 
   await app.listen({ port: config.port, host: config.host });
   const ms = Math.round(performance.now() - started);
@@ -79,6 +88,10 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof DataDirInUseError) {
+    console.error(err.message);
+    process.exit(75);
+  }
   console.error(err);
   process.exit(1);
 });

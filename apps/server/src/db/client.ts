@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -38,13 +39,21 @@ interface Logger {
 }
 
 export async function openDatabase(
-  opts: { databaseUrl?: string; dataDir: string },
+  opts: { databaseUrl?: string; dataDir: string; dbStatementTimeoutMs?: number; dbPoolWaitMs?: number },
   log: Logger = console,
 ): Promise<Database> {
   let queries = 0;
   const logger = { logQuery: () => void queries++ };
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // a stalled database must not hold requests: a statement (or its wait for a lock) ends after
+    // statement_timeout, a request waits at most dbPoolWaitMs for a connection; both answer 503
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: opts.dbPoolWaitMs ?? 5000,
+      statement_timeout: opts.dbStatementTimeoutMs ?? 10_000,
+      idle_in_transaction_session_timeout: 60_000,
+    });
     // an idle client whose backend was killed must not crash the process (node-postgres docs)
     pool.on('error', (err) => log.error({ err }, 'postgres pool error'));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
@@ -60,10 +69,13 @@ export async function openDatabase(
         // several instances may start at once: one migrates, the others wait
         const client = await pool.connect();
         try {
+          // migrations may run long: no statement timeout on this connection while they run
+          await client.query('SET statement_timeout = 0');
           await client.query('SELECT pg_advisory_lock(727274)');
           await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
         } finally {
           await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+          await client.query('RESET statement_timeout').catch(() => undefined);
           client.release();
         }
       },
@@ -76,7 +88,15 @@ export async function openDatabase(
   const memory = opts.dataDir === 'memory://';
   const dir = memory ? undefined : path.resolve(opts.dataDir, 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir });
+  // PGlite allows one process per directory: a second one is refused with a clear message
+  const unlock = dir ? lockDataDir(dir, `${dir}.lock`) : () => undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: dir });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
   return {
     db,
@@ -90,6 +110,7 @@ export async function openDatabase(
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

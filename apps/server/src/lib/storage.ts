@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +25,17 @@ export type TypeCheck = (
 
 const SNIFF_BYTES = 4100;
 
+/** The disk (or quota) is full: 507 with a code, nothing was stored. */
+const isDiskFull = (err: unknown) => ['ENOSPC', 'EDQUOT'].includes((err as { code?: string })?.code ?? '');
+export const storageFull = (cause?: unknown) => {
+  const err = new AppError(507, 'storage_full', 'errors.storage_full', undefined, undefined, {
+    'retry-after': '60',
+  });
+  err.cause = cause;
+  err.logKind = 'disk_full';
+  return err;
+};
+
 /** A file name safe to show and to put into Content-Disposition: no path, no control characters. */
 export function cleanFileName(name: string): string {
   const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
@@ -42,8 +53,9 @@ export const extOf = (name: string) => (/\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1] 
  * Streams an upload to `<uploadDir>/tmp/<random>.part` (hashing it on the way), checks its type
  * from the first bytes, fsyncs and renames it into `<uploadDir>/<subdir>/`. Never holds the file
  * in memory. On any failure (wrong type, too large, aborted) the partial file is removed and the
- * stream is drained so that the request can still be answered.
- * @throws media.type (422), media.too_large (413)
+ * stream is drained so that the request can still be answered. A full disk stops the writing, the
+ * rest of the upload is drained and the answer is 507 `storage_full` (the server keeps serving).
+ * @throws media.type (422), media.too_large (413), storage_full (507)
  */
 export async function storeUpload(opts: {
   uploadDir: string;
@@ -59,6 +71,11 @@ export async function storeUpload(opts: {
   await mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, `${randomToken(16)}.part`);
   const out = createWriteStream(tmp);
+  // a write error (ENOSPC) must not be an unhandled 'error' event: it is remembered and thrown
+  let writeError: Error | null = null;
+  out.on('error', (err) => {
+    writeError ??= err;
+  });
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headLen = 0;
@@ -74,7 +91,7 @@ export async function storeUpload(opts: {
   };
   try {
     for await (const chunk of opts.stream as AsyncIterable<Buffer>) {
-      if (rejected) continue; // drain
+      if (rejected || writeError) continue; // drain
       if (ext === undefined) {
         head.push(chunk);
         headLen += chunk.length;
@@ -83,13 +100,16 @@ export async function storeUpload(opts: {
       }
       hash.update(chunk);
       size += chunk.length;
-      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+      if (!out.write(chunk)) await drainOrError(out);
     }
+    if (writeError) throw writeError;
     if (ext === undefined && !rejected) await decide();
     await new Promise<void>((resolve, reject) => {
+      if (writeError) return reject(writeError);
       out.once('error', reject);
-      out.end(() => resolve());
+      out.end((err?: Error | null) => (err ? reject(err) : resolve()));
     });
+    if (writeError) throw writeError;
     if (opts.stream.truncated) {
       throw new AppError(413, 'media.too_large', 'media.too_large', { max: opts.maxMb });
     }
@@ -113,11 +133,52 @@ export async function storeUpload(opts: {
     await rename(tmp, path.join(dir, name));
     done = true;
     return { relPath: `${opts.subdir}/${name}`, size, sha256: hash.digest('hex'), ext };
+  } catch (err) {
+    throw isDiskFull(err) ? storageFull(err) : err;
   } finally {
     if (!done) {
       out.destroy();
       await unlink(tmp).catch(() => {});
     }
+  }
+}
+
+function drainOrError(out: NodeJS.WritableStream): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('error', done);
+      resolve();
+    };
+    out.once('drain', done);
+    out.once('error', done);
+  });
+}
+
+/**
+ * Stores a small file held in memory (an avatar) under `<subdir>/<random>.<ext>`: written to the
+ * temporary directory and renamed, so a failure leaves nothing behind.
+ * @throws storage_full (507)
+ */
+export async function storeBuffer(
+  uploadDir: string,
+  subdir: string,
+  ext: string,
+  data: Buffer,
+): Promise<string> {
+  const tmpDir = path.join(uploadDir, 'tmp');
+  const tmp = path.join(tmpDir, `${randomToken(16)}.part`);
+  try {
+    await mkdir(tmpDir, { recursive: true });
+    await writeFile(tmp, data);
+    const dir = path.join(uploadDir, subdir);
+    await mkdir(dir, { recursive: true });
+    const name = `${randomToken(16)}.${ext}`;
+    await rename(tmp, path.join(dir, name));
+    return `${subdir}/${name}`;
+  } catch (err) {
+    await unlink(tmp).catch(() => {});
+    throw isDiskFull(err) ? storageFull(err) : err;
   }
 }
 
@@ -132,6 +193,36 @@ export async function sweepTmp(uploadDir: string): Promise<number> {
   const names = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(names.map((n) => unlink(path.join(dir, n)).catch(() => {})));
   return names.length;
+}
+
+/**
+ * Removes stored files that no row names (a kill between a file's rename into place and its row;
+ * start-up sweep). Files written within `olderThanMs` are kept: another instance may be between
+ * the two steps right now. Returns how many were removed.
+ */
+export async function sweepOrphans(
+  uploadDir: string,
+  referenced: Set<string>,
+  opts: { olderThanMs: number; now?: number },
+): Promise<number> {
+  const limit = (opts.now ?? Date.now()) - opts.olderThanMs;
+  let removed = 0;
+  const dirs = await readdir(uploadDir, { withFileTypes: true }).catch(() => []);
+  for (const d of dirs) {
+    if (!d.isDirectory() || d.name === 'tmp') continue;
+    for (const name of await readdir(path.join(uploadDir, d.name)).catch(() => [] as string[])) {
+      const rel = `${d.name}/${name}`;
+      if (referenced.has(rel)) continue;
+      const file = path.join(uploadDir, rel);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile() || info.mtimeMs > limit) continue;
+      await unlink(file).then(
+        () => removed++,
+        () => undefined,
+      );
+    }
+  }
+  return removed;
 }
 
 /**

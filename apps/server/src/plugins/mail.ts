@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -56,7 +56,13 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
                 dir,
                 `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`,
               );
-              writeFileSync(file, (info as unknown as { message: Buffer }).message);
+              try {
+                writeFileSync(file, (info as unknown as { message: Buffer }).message);
+              } catch (err) {
+                // a full disk leaves a partial file: remove it, the attempt counts as failed
+                rmSync(file, { force: true });
+                throw err;
+              }
               log.info(
                 // the file holds the working links; the log only says which (no tokens in logs)
                 { to: mail.to, subject: mail.subject, file, links: message.links?.map(redactUrl) },

@@ -73,6 +73,9 @@ export function httpClient(base: string) {
   };
   const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   return {
+    /** the Cookie header and the XSRF token, for requests made without this client */
+    cookieHeader: header,
+    xsrf: () => decodeURIComponent(cookies.get('XSRF-TOKEN') ?? ''),
     async get(path: string) {
       const res = await fetch(base + path, { headers: { cookie: header(), accept: 'application/json' } });
       remember(res);

@@ -62,6 +62,8 @@ const de = {
   'auth.password_changed': 'Das Passwort wurde geändert.',
   'auth.registered':
     'Registrierung erfolgreich. Bitte bestätigen Sie Ihre E-Mail-Adresse über den Link in der E-Mail.',
+  'auth.registered_mail_failed':
+    'Die Registrierung war erfolgreich, aber die Bestätigungs-E-Mail konnte gerade nicht versendet werden. Bitte melden Sie sich an und fordern Sie einen neuen Bestätigungslink an.',
   'auth.profile_updated': 'Das Profil wurde gespeichert.',
   'auth.logged_out': 'Erfolgreich abgemeldet.',
   'seminar.has_bookings': 'Das Seminar hat Buchungen und kann nicht gelöscht werden.',
@@ -214,6 +216,8 @@ const en: Record<MessageKey, string> = {
   'auth.password_changed': 'Your password has been changed.',
   'auth.registered':
     'Registration successful. Please confirm your e-mail address with the link in the e-mail.',
+  'auth.registered_mail_failed':
+    'Registration successful, but the confirmation e-mail could not be sent right now. Please log in and request a new confirmation link.',
   'auth.profile_updated': 'Your profile has been saved.',
   'auth.logged_out': 'Logged out successfully.',
   'seminar.has_bookings': 'The seminar has bookings and cannot be deleted.',

@@ -72,8 +72,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/register',
     { schema: { tags: ['auth'], body: registerBodySchema, response: { 201: messageSchema } } },
     async (req, reply) => {
-      await auth.register(req, reply, req.body, req.locale);
-      return reply.code(201).send({ message: t(req.locale, 'auth.registered') });
+      const { mailSent } = await auth.register(req, reply, req.body, req.locale);
+      return reply
+        .code(201)
+        .send({ message: t(req.locale, mailSent ? 'auth.registered' : 'auth.registered_mail_failed') });
     },
   );
 

@@ -1,4 +1,4 @@
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
   AVATAR_MAX_BYTES,
@@ -22,6 +22,7 @@ import { hmacHex, randomToken, safeEqual, sha1Hex, sha256Hex } from '../../lib/c
 import { actionMail } from '../../lib/mail-templates.ts';
 import { hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
+import { storeBuffer } from '../../lib/storage.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthUser, SessionManager } from '../../plugins/session.ts';
 import { toUserDto } from '../users/users.presenter.ts';
@@ -161,8 +162,10 @@ export function createAuthService(deps: AuthDeps) {
       reply.header('Clear-Site-Data', '"storage"');
     },
 
-    /** @throws validation_failed (422) for taken username or e-mail, rate_limited (429) */
-    /** `onCreated` runs right after the user row exists (a company registration adds the membership) */
+    /**
+     * @throws validation_failed (422) for taken username or e-mail, rate_limited (429)
+     * `mailSent` is false when the verification mail could not be sent or written.
+     * `onCreated` runs right after the user row exists (a company registration adds the membership) */
     async register(
       req: FastifyRequest,
       reply: FastifyReply,
@@ -197,8 +200,12 @@ export function createAuthService(deps: AuthDeps) {
       req.log.info({ event: 'register', userId: user.id }, 'registered');
       await endCurrentSession(req, reply);
       await deps.sessions.start(req, reply, { userId: null });
-      await sendVerification(user);
-      return user;
+      // the account stands even when the mail cannot be written (disk full, SMTP away): the answer
+      // says so, and the user asks for a new link after logging in
+      const mailSent = await sendVerification(user);
+      if (!mailSent)
+        req.log.warn({ event: 'verification_mail_failed', userId: user.id }, 'verification mail not sent');
+      return { user, mailSent };
     },
 
     /** @throws auth.verify_invalid / auth.verify_expired (403) */
@@ -317,13 +324,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!current) throw unauthenticated();
       let avatarPath = current.avatarPath;
       if (avatar && avatarExt) {
-        const dir = path.join(deps.uploadDir, 'avatars');
-        await mkdir(dir, { recursive: true });
-        const name = `${randomToken(16)}.${avatarExt}`;
-        const tmp = path.join(dir, `${name}.part`);
-        await writeFile(tmp, avatar.data);
-        await rename(tmp, path.join(dir, name));
-        avatarPath = `avatars/${name}`;
+        avatarPath = await storeBuffer(deps.uploadDir, 'avatars', avatarExt, avatar.data);
       }
       const emailChanged = fields.email !== current.email;
       let updated: UserRow | undefined;

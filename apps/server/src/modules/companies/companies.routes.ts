@@ -136,8 +136,10 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     '/api/companies/register',
     { schema: { tags, body: companyRegisterBodySchema, response: { 201: messageSchema } } },
     async (req, reply) => {
-      await companies.register(req, reply, req.body, req.locale);
-      return reply.code(201).send({ message: t(req.locale, 'auth.registered') });
+      const { mailSent } = await companies.register(req, reply, req.body, req.locale);
+      return reply
+        .code(201)
+        .send({ message: t(req.locale, mailSent ? 'auth.registered' : 'auth.registered_mail_failed') });
     },
   );
 

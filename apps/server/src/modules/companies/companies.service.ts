@@ -215,7 +215,7 @@ export function createCompaniesService(deps: {
     async register(req: FastifyRequest, reply: FastifyReply, body: CompanyRegisterBody, locale: Locale) {
       const { invitation } = await liveInvitation(body.token, req.ip);
       const { token: _token, ...fields } = body;
-      await deps.auth.register(req, reply, fields, locale, async (user) => {
+      return deps.auth.register(req, reply, fields, locale, async (user) => {
         await companies.addMember(db, invitation.companyId, user.id, false);
       });
     },
