@@ -10,7 +10,7 @@ const JOURNEYS: {
     failed: string;
     passed: string;
     confirmed: string;
-    sheets: [string, string];
+    sheets: [string, string, string];
     runHeaders: string[];
     yes: string;
     no: string;
@@ -23,7 +23,7 @@ const JOURNEYS: {
       failed: 'Nicht bestanden',
       passed: 'Bestanden',
       confirmed: 'Abschluss bestätigt',
-      sheets: ['Durchläufe', 'Fragen'],
+      sheets: ['Durchläufe', 'Fragen', 'Itemanalyse'],
       runHeaders: ['Name', 'E-Mail', 'Start', 'Abgabe', 'Erreicht (%)', 'Bestanden', 'Bestätigt'],
       yes: 'ja',
       no: 'nein',
@@ -36,7 +36,7 @@ const JOURNEYS: {
       failed: 'Not passed',
       passed: 'Passed',
       confirmed: 'Graduation confirmed',
-      sheets: ['Runs', 'Questions'],
+      sheets: ['Runs', 'Questions', 'Item analysis'],
       runHeaders: ['Name', 'E-mail', 'Start', 'Submitted', 'Achieved (%)', 'Accomplished', 'Confirmed'],
       yes: 'yes',
       no: 'no',

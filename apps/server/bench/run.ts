@@ -13,6 +13,7 @@ import { createScratchPostgres, openDatabase } from '../src/db/client.ts';
 import { bookings, chapterFiles, chapterLinks, chapters, seminars, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
+import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './item-analysis.ts';
 import { generateMcTestBench, measureMcTests, printMcTests } from './mc-tests.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -143,6 +144,8 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
   const { users: userCount, playId } = await generate(databaseUrl, dataDir);
   const mcData = await generateMcTestBench(databaseUrl, dataDir);
+  // the item analysis case (issue 17) runs on PostgreSQL only
+  const itemData = databaseUrl ? await generateItemBench(databaseUrl, dataDir, BENCH_PASSWORD) : null;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     DEMO_DATA: '0',
@@ -177,6 +180,10 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   ];
   const mc = await measureMcTests(server.base, mcData, BENCH_PASSWORD, measure);
   results.push(mc.history);
+  const items =
+    itemData && databaseUrl
+      ? await measureItemAnalysis(server.base, databaseUrl, itemData, BENCH_PASSWORD)
+      : null;
   const rss = await rssMb(server.child.pid ?? 0);
   server.child.kill('SIGTERM');
   await server.exited;
@@ -213,12 +220,49 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
     console.log(`goal ${r.name} ≥ ${goal} % of baseline: ${met ? 'met' : 'NOT met'} (${ratio.toFixed(1)} %)`);
   });
   if (!printMcTests(mc, base)) allMet = false;
+  if (items && !printItemAnalysis(items)) allMet = false;
   return allMet;
 }
 
+/** `BENCH_ONLY=items`: only the item analysis case, on a scratch PostgreSQL database */
+async function runItemsOnly(databaseUrl: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
+  const database = await openDatabase({ databaseUrl, dataDir });
+  await database.migrate();
+  await database.close();
+  const data = await generateItemBench(databaseUrl, dataDir, BENCH_PASSWORD);
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    DEMO_DATA: '0',
+    RATE_LIMIT_FACTOR: '100000',
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    APP_URL: 'http://localhost:3000',
+    DATABASE_URL: databaseUrl,
+  });
+  try {
+    console.log('\n## PostgreSQL: item analysis only');
+    return printItemAnalysis(await measureItemAnalysis(server.base, databaseUrl, data, BENCH_PASSWORD));
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 const ok: boolean[] = [];
-ok.push(await run('PGlite'));
-if (process.env.BENCH_DATABASE_URL) {
+if (process.env.BENCH_ONLY === 'items') {
+  if (!process.env.BENCH_DATABASE_URL) throw new Error('BENCH_ONLY=items needs BENCH_DATABASE_URL');
+  const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
+  try {
+    ok.push(await runItemsOnly(scratch.url));
+  } finally {
+    await scratch.drop();
+  }
+} else {
+  ok.push(await run('PGlite'));
+}
+if (process.env.BENCH_DATABASE_URL && process.env.BENCH_ONLY !== 'items') {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
   try {
     ok.push(await run('PostgreSQL', scratch.url));

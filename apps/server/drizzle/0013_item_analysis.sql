@@ -16,6 +16,7 @@ CREATE TABLE "mc_item_responses" (
 --> statement-breakpoint
 ALTER TABLE "mc_item_responses" ADD CONSTRAINT "mc_item_responses_run_id_user_graduate_mctests_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."user_graduate_mctests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mc_item_responses_test_idx" ON "mc_item_responses" USING btree ("mc_test_id","started_at");--> statement-breakpoint
+CREATE INDEX "mc_item_responses_runs_idx" ON "mc_item_responses" USING btree ("mc_test_id","started_at","score") WHERE "mc_item_responses"."n" = 1;--> statement-breakpoint
 -- The rows of one scored run, from its answer coding: per question its position, a key of the
 -- question as asked (text and answers), weight, right, the chosen answers as a bit mask over the
 -- answers ordered by id, the run's score and the score without the question.

@@ -38,6 +38,8 @@ import { createCompaniesService } from './modules/companies/companies.service.ts
 import { createEnrolmentsService } from './modules/enrolments/enrolments.service.ts';
 import { graduateRoutes } from './modules/graduate/graduate.routes.ts';
 import { createGraduateService } from './modules/graduate/graduate.service.ts';
+import { itemAnalysisRoutes } from './modules/item-analysis/item-analysis.routes.ts';
+import { createItemAnalysisService } from './modules/item-analysis/item-analysis.service.ts';
 import { mcTestRoutes } from './modules/mc-tests/mc-tests.routes.ts';
 import { createMcTestsService } from './modules/mc-tests/mc-tests.service.ts';
 import { selectPaymentProvider } from './modules/payments/payments.provider.ts';
@@ -387,10 +389,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // multiple-choice tests: question pool, tests, runs, graduation (docs/api/mc-tests.md)
   const mcTests = createMcTestsService({ db: database.db, seminars });
   const questions = createQuestionsService({ db: database.db, mcTests });
+  const itemAnalysis = createItemAnalysisService({ db: database.db, mcTests });
   const graduate = createGraduateService({ db: database.db, mcTests, now: opts.now });
   await app.register(questionRoutes, { questions, mcTests });
   await app.register(mcTestRoutes, { mcTests });
   await app.register(graduateRoutes, { graduate });
+  await app.register(itemAnalysisRoutes, { itemAnalysis });
   const payments = createPaymentsService({
     db: database.db,
     config,

@@ -4,6 +4,7 @@ import { type Agent, buildTestApp, multipart, type TestApp } from './test/build-
 import { PDF, SAMPLE_WEBM, seminarFixtures } from './test/fixtures.ts';
 import { ADMIN_ROWS } from './test/matrix/admin.rows.ts';
 import { COMPANIES_ROWS } from './test/matrix/companies.rows.ts';
+import { ITEM_ANALYSIS_ROWS } from './test/matrix/item-analysis.rows.ts';
 import { MC_TESTS_ROWS } from './test/matrix/mc-tests.rows.ts';
 import { PAYMENTS_ROWS } from './test/matrix/payments.rows.ts';
 import {
@@ -265,7 +266,14 @@ const CORE_ROWS: Row[] = [
   },
 ];
 
-const MATRIX: Row[] = [...CORE_ROWS, ...MC_TESTS_ROWS, ...PAYMENTS_ROWS, ...COMPANIES_ROWS, ...ADMIN_ROWS];
+const MATRIX: Row[] = [
+  ...CORE_ROWS,
+  ...MC_TESTS_ROWS,
+  ...ITEM_ANALYSIS_ROWS,
+  ...PAYMENTS_ROWS,
+  ...COMPANIES_ROWS,
+  ...ADMIN_ROWS,
+];
 
 /** Routes that serve the documentation UI's own files; public by decision (docs/decisions.md). */
 const DOCS_UI = /^\/api\/docs(\/|$)/;

@@ -77,6 +77,8 @@ export const EXTRA_PAGE_ROUTES = [
   '/admin/audit',
   '/trainer',
   '/payment/test-checkout/:paymentId',
+  // item analysis of a test (issue 17)
+  '/mcTest/:id/itemAnalysis',
 ] as const;
 
 export const EN_PREFIX = '/en';

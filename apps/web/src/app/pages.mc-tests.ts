@@ -73,4 +73,11 @@ export const MC_TESTS_PAGES: PageDef[] = [
     middleware: ['trainer'],
     load: () => import('./routes/mc-test/new-question'),
   },
+  {
+    id: 'mctest-item-analysis',
+    path: '/mcTest/:id/itemAnalysis',
+    layout: 'mcTestSide',
+    middleware: ['trainer'],
+    load: () => import('./routes/mc-test/item-analysis'),
+  },
 ];

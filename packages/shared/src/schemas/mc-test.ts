@@ -92,6 +92,8 @@ export const questionListQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   q: search(),
   exclude_mc_test_id: id().optional(),
+  /** only this question (the editor link of the item analysis) */
+  id: id().optional(),
 });
 
 export const attachQuestionsBodySchema = z

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -45,5 +46,7 @@ export const mcItemResponses = pgTable(
   (t) => [
     primaryKey({ columns: [t.runId, t.n] }),
     index('mc_item_responses_test_idx').on(t.mcTestId, t.startedAt),
+    // one row per run (its first question): the runs' scores for the upper and lower groups
+    index('mc_item_responses_runs_idx').on(t.mcTestId, t.startedAt, t.score).where(sql`${t.n} = 1`),
   ],
 );

@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
-import { type Locale, t } from '@elearn/shared';
+import { type ItemStat, type Locale, t } from '@elearn/shared';
 import contentDisposition from 'content-disposition';
 import ExcelJS from 'exceljs';
+import { addItemAnalysisSheet } from '../item-analysis/item-analysis.sheet.ts';
 
 interface ExportRun {
   run: {
@@ -62,13 +63,15 @@ export function exportFileName(label: string, at: Date): string {
 
 /**
  * The export of a test: a sheet of runs (name, e-mail, start, stop, achieved percent,
- * accomplished, confirmed) and a sheet of per-question correct rates, written with exceljs's
+ * accomplished, confirmed), a sheet of per-question correct rates and the item analysis, written with exceljs's
  * streaming writer. Headers are in the request's language.
  */
 export async function buildExport(opts: {
   label: string;
   runs: ExportRun[];
   stats: ExportStat[];
+  /** the item analysis over all stopped runs: the third sheet */
+  items: readonly ItemStat[];
   locale: Locale;
   at: Date;
 }): Promise<{ fileName: string; disposition: string; body: Buffer }> {
@@ -135,6 +138,7 @@ export async function buildExport(opts: {
       .commit();
   }
   questions.commit();
+  addItemAnalysisSheet(wb, opts.items, { locale: l, safe: safeText, textOf: htmlToText });
   await wb.commit();
   await done;
   const fileName = exportFileName(opts.label, opts.at);

@@ -711,7 +711,7 @@ describe('test runs, history, graduation and export', () => {
     expect(disposition).not.toMatch(/[\r\n/]/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Durchläufe', 'Fragen']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Durchläufe', 'Fragen', 'Itemanalyse']);
     const runs = wb.worksheets[0]!;
     const values = (row: number) => (runs.getRow(row).values as unknown[]).slice(1);
     expect(values(1)).toEqual([
@@ -757,7 +757,7 @@ describe('test runs, history, graduation and export', () => {
     trainer.lang = 'de';
     const wbEn = new ExcelJS.Workbook();
     await wbEn.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
-    expect(wbEn.worksheets.map((w) => w.name)).toEqual(['Runs', 'Questions']);
+    expect(wbEn.worksheets.map((w) => w.name)).toEqual(['Runs', 'Questions', 'Item analysis']);
     expect((await other.get(`/api/graduate/export/${made.test.id}`)).statusCode).toBe(404);
     expect((await student.get(`/api/graduate/export/${made.test.id}`)).statusCode).toBe(403);
     expect((await trainer.get('/api/graduate/export/999999')).statusCode).toBe(404);

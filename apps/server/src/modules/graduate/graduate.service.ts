@@ -22,6 +22,7 @@ import { conflict, notFound, validation } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
+import { computeItemAnalysis } from '../item-analysis/item-analysis.service.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import { buildExport } from './graduate.export.ts';
 import {
@@ -382,11 +383,22 @@ export function createGraduateService(deps: { db: Db; mcTests: McTestsService; n
       };
     },
 
-    /** the .xlsx of a test's runs and per-question correct rates */
+    /** the .xlsx of a test's runs, per-question correct rates and item analysis */
     async export(actor: AuthUser, testId: number, locale: Locale) {
       const test = await managed(actor, testId);
-      const [runs, stats] = await Promise.all([repo.runsOfTest(db, testId), repo.questionStats(db, testId)]);
-      return buildExport({ label: test.label, runs, stats, locale, at: new Date(now()) });
+      const [runs, stats, items] = await Promise.all([
+        repo.runsOfTest(db, testId),
+        repo.questionStats(db, testId),
+        computeItemAnalysis(db, test, {}),
+      ]);
+      return buildExport({
+        label: test.label,
+        runs,
+        stats,
+        items: items.questions,
+        locale,
+        at: new Date(now()),
+      });
     },
   };
 }

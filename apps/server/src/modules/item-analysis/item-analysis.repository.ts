@@ -26,38 +26,39 @@ export const itemAnalysisRepository = {
    * the group) and the responses grouped by question form, rightness, chosen answers and group.
    */
   async groups(db: DbOrTx, f: ItemAnalysisFilter) {
-    const res = await db.execute(sql`with resp as (
-        select run_id, n, question_id, item_key, "right", chosen, score, rest
-        from mc_item_responses
-        where mc_test_id = ${f.testId}
+    const where = sql`mc_test_id = ${f.testId}
           and (${f.from}::timestamptz is null or started_at >= ${f.from}::timestamptz)
           and (${f.until}::timestamptz is null or started_at < ${f.until}::timestamptz)
-          and (${f.mode}::text is null or mode = ${f.mode}::text)
-      ),
-      ordered as (
+          and (${f.mode}::text is null or mode = ${f.mode}::text)`;
+    // the runs' scores from their first rows (a partial index), the cut-offs and group sizes once,
+    // then one pass over the responses grouped by form, rightness, chosen answers and group
+    const res = await db.execute(sql`with ordered as materialized (
         select score, row_number() over (order by score desc) as rd,
           row_number() over (order by score asc) as ra, count(*) over () as total
-        from resp where n = 1
+        from mc_item_responses where n = 1 and ${where}
       ),
-      cuts as (
+      cuts as materialized (
         select coalesce(max(total), 0)::int as runs,
           min(score) filter (where rd = greatest(1, round(0.27 * total))) as upper_cut,
           max(score) filter (where ra = greatest(1, round(0.27 * total))) as lower_cut
         from ordered
       ),
-      groups as (
-        select c.*, (select count(*) from ordered o where o.score >= c.upper_cut)::int as upper_runs,
-          (select count(*) from ordered o where o.score <= c.lower_cut)::int as lower_runs
-        from cuts c
+      sizes as materialized (
+        select c.runs, c.upper_cut, c.lower_cut,
+          count(o.score) filter (where o.score >= c.upper_cut)::int as upper_runs,
+          count(o.score) filter (where o.score <= c.lower_cut)::int as lower_runs
+        from cuts c left join ordered o on true
+        group by c.runs, c.upper_cut, c.lower_cut
       )
-      select c.runs, c.upper_runs, c.lower_runs, g.* from groups c left join lateral (
+      select s.runs, s.upper_runs, s.lower_runs, g.* from sizes s left join lateral (
         select question_id, item_key::text as item_key, "right", chosen,
-          score >= c.upper_cut as upper, score <= c.lower_cut as lower,
+          score >= s.upper_cut as upper, score <= s.lower_cut as lower,
           count(*)::int as count, count(rest)::int as rest_count,
           coalesce(sum(rest), 0)::float8 as rest_sum, coalesce(sum(rest * rest), 0)::float8 as rest_squares,
           min(run_id)::int as first_run, max(run_id)::int as last_run, min(n)::int as position
-        from resp
-        group by question_id, item_key, "right", chosen, score >= c.upper_cut, score <= c.lower_cut
+        from mc_item_responses
+        where ${where}
+        group by question_id, item_key, "right", chosen, score >= s.upper_cut, score <= s.lower_cut
       ) g on true`);
     const rows = rowsOf(res);
     const runs = Number(rows[0]?.runs ?? 0);

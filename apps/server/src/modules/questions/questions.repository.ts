@@ -39,10 +39,18 @@ const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export const questionsRepository = {
   async page(
     db: DbOrTx,
-    opts: { ownerId: number | null; q?: string; excludeTestId?: number; limit: number; offset: number },
+    opts: {
+      ownerId: number | null;
+      q?: string;
+      excludeTestId?: number;
+      id?: number;
+      limit: number;
+      offset: number;
+    },
   ): Promise<{ rows: QuestionWithAnswers[]; total: number }> {
     const conditions: (SQL | undefined)[] = [];
     if (opts.ownerId !== null) conditions.push(eq(questions.ownerId, opts.ownerId));
+    if (opts.id !== undefined) conditions.push(eq(questions.id, opts.id));
     if (opts.q) {
       const like = likeOf(opts.q);
       conditions.push(

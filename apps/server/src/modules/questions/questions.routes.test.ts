@@ -109,6 +109,12 @@ describe('question pool and answers', () => {
     expect((await owner.get('/api/questions?q=chlorophyll')).json().total).toBe(1);
     expect((await owner.get('/api/questions?q=%25')).json().total).toBe(0);
     expect((await owner.get(`/api/questions?exclude_mc_test_id=${made.test.id}`)).json().total).toBe(2);
+    // one question by id (the item analysis's editor link); another owner's question is not found
+    const one = (await owner.get(`/api/questions?id=${made.questions[1]!.question.id}`)).json();
+    expect(one.data.map((q: { id: number }) => q.id)).toEqual([made.questions[1]!.question.id]);
+    const foreign = await mx.question(otherId);
+    expect((await owner.get(`/api/questions?id=${foreign.question.id}`)).json().total).toBe(0);
+    expect((await owner.get('/api/questions?id=abc')).statusCode).toBe(422);
     const page = (await owner.get('/api/questions?per_page=3&page=2')).json();
     expect(page).toMatchObject({ current_page: 2, last_page: 2, per_page: 3, total: 4 });
     expect(page.data).toHaveLength(1);

@@ -70,12 +70,13 @@ export function createQuestionsService(deps: { db: Db; mcTests: McTestsService }
   return {
     async list(
       actor: AuthUser,
-      q: { page: number; per_page: number; q?: string; exclude_mc_test_id?: number },
+      q: { page: number; per_page: number; q?: string; exclude_mc_test_id?: number; id?: number },
     ): Promise<Paginated<QuestionDto>> {
       const { rows, total } = await repo.page(db, {
         ownerId: actor.scopes.includes('admin') ? null : actor.id,
         q: q.q?.trim() || undefined,
         excludeTestId: q.exclude_mc_test_id,
+        id: q.id,
         limit: q.per_page,
         offset: (q.page - 1) * q.per_page,
       });

@@ -25,7 +25,9 @@ export function McTestSideLayout() {
   const current = useMcTest(testId);
   const list = useMcTests({ page: 1, perPage: MENU_TESTS });
   const onGraduate = stripLocale(pathname).startsWith('/mcTest/graduate');
-  const target = (id: number) => (onGraduate ? mcTestPaths.graduate(id) : mcTestPaths.edit(id));
+  const onItems = stripLocale(pathname).endsWith('/itemAnalysis');
+  const target = (id: number) =>
+    onGraduate ? mcTestPaths.graduate(id) : onItems ? mcTestPaths.itemAnalysis(id) : mcTestPaths.edit(id);
 
   return (
     <PageFrame name="mc-test-side">
@@ -79,6 +81,16 @@ export function McTestSideLayout() {
                       data-testid="side-report"
                     >
                       {t('mcTest.side.report')}
+                    </AppNavLink>
+                  </li>
+                  <li>
+                    <AppNavLink
+                      to={mcTestPaths.itemAnalysis(testId)}
+                      className={linkClass}
+                      end
+                      data-testid="side-item-analysis"
+                    >
+                      {t('itemAnalysis.menu')}
                     </AppNavLink>
                   </li>
                   <li>

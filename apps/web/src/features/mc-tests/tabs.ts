@@ -42,5 +42,6 @@ export const mcTestPaths = {
   graduate: (id?: number | null) => (id ? `/mcTest/graduate/${id}` : '/mcTest/graduate'),
   edit: (id: number) => `/mcTest/${id}/edit`,
   newQuestion: (id: number) => `/mcTest/${id}/new`,
+  itemAnalysis: (id: number) => `/mcTest/${id}/itemAnalysis`,
   play: (id: number) => `/mcTest/open?test=${id}`,
 };

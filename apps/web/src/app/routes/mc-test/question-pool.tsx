@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AppLink } from '@/components/app-link';
 import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
@@ -7,8 +8,10 @@ import { SearchBox } from '@/components/ui/search-box';
 import { useQuestions } from '@/features/mc-tests/api/questions';
 import { PoolQuestion } from '@/features/mc-tests/components/pool-question';
 import { QuestionForm } from '@/features/mc-tests/components/question-form';
+import { mcTestPaths } from '@/features/mc-tests/tabs';
 import { usePageTitle } from '@/hooks/use-page-title';
 import '@/features/mc-tests/mc-tests.css';
+import { idParam } from '@/lib/current-ids';
 
 const PER_PAGE = 10;
 
@@ -19,7 +22,9 @@ export default function QuestionPoolPage() {
   const [params] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = params.get('q') ?? '';
-  const query = useQuestions({ page, q, perPage: PER_PAGE });
+  // `?question={id}`: only that question (the item analysis links here to edit one)
+  const only = idParam(params.get('question') ?? undefined) ?? undefined;
+  const query = useQuestions({ page, q, perPage: PER_PAGE, id: only });
   return (
     <>
       <div className="is-flex is-justify-content-space-between is-align-items-baseline is-flex-wrap-wrap">
@@ -39,7 +44,15 @@ export default function QuestionPoolPage() {
           <QuestionForm />
         </div>
       </details>
-      <SearchBox label={t('mcTest.pool.search')} testId="pool-search" />
+      {only !== undefined ? (
+        <p className="mb-3">
+          <AppLink to={mcTestPaths.pool} data-testid="pool-show-all">
+            {t('itemAnalysis.poolShowAll')}
+          </AppLink>
+        </p>
+      ) : (
+        <SearchBox label={t('mcTest.pool.search')} testId="pool-search" />
+      )}
       <QueryState query={query}>
         {(data) =>
           data.data.length === 0 ? (

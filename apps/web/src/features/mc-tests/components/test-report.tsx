@@ -57,6 +57,13 @@ export function TestReport({ report }: { report: McTestReport }) {
           <ButtonLink to={mcTestPaths.graduate(test.id)} variant="light" data-testid="report-graduates">
             {t('mcTest.side.graduates')}
           </ButtonLink>
+          <ButtonLink
+            to={mcTestPaths.itemAnalysis(test.id)}
+            variant="light"
+            data-testid="report-item-analysis"
+          >
+            {t('itemAnalysis.menu')}
+          </ButtonLink>
           <ExportButton testId={test.id} label={test.label} />
         </div>
       </header>
