@@ -27,7 +27,8 @@ export interface Database {
   queryCount(): number;
   /** `SELECT 1`; throws when the database does not answer */
   ping(): Promise<void>;
-  migrate(): Promise<void>;
+  /** applies pending migrations (of `migrationsFolder`, default the project's: tests of a migration) */
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,12 +54,12 @@ export async function openDatabase(
       ping: async () => {
         await pool.query('SELECT 1');
       },
-      migrate: async () => {
+      migrate: async (migrationsFolder = MIGRATIONS_DIR) => {
         // several instances may start at once: one migrates, the others wait
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock(727274)');
-          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
           client.release();
@@ -82,8 +83,8 @@ export async function openDatabase(
     ping: async () => {
       await client.query('SELECT 1');
     },
-    migrate: async () => {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    migrate: async (migrationsFolder = MIGRATIONS_DIR) => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
     close: async () => {
       if (!client.closed) await client.close();
