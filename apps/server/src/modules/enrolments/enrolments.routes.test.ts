@@ -5,6 +5,7 @@ import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-ap
 import { companyFixtures } from '../../test/company-fixtures.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
 import { TEST_PAYMENT_TTL_MS } from '../payments/payments.provider.ts';
+import { createEnrolmentsService } from './enrolments.service.ts';
 
 const PRICE = 24_900;
 type Id = { id: number };
@@ -173,5 +174,39 @@ describe('grants: personal bookings, purchases and company assignments side by s
     expect((await agent.get(`/api/chapters/seminar-booked/${seminar.id}`)).statusCode).toBe(200);
     const grants = await t.app.database.db.select().from(enrolments).where(eq(enrolments.userId, user.id));
     expect(grants.map((g) => g.source)).toEqual(['purchase']);
+  });
+
+  it('lists a seminar’s learners, personal and company, a page at a time, and the seminars a person holds', async () => {
+    const enrolmentsService = createEnrolmentsService({ db: t.app.database.db });
+    const seminar = await fx.seminar(trainerId, { title: 'Learners' });
+    const personal = await Promise.all([employee(), employee()]);
+    const assigned = await Promise.all([employee(), employee(), employee()]);
+    for (const p of personal) await p.agent.post('/api/booking/free', { seminarId: seminar.id });
+    await cx.booking(company.id, seminar.id);
+    await assign(
+      seminar.id,
+      assigned.map((a) => a.user.id),
+    );
+    const first = await enrolmentsService.learners(seminar.id, { page: 1, per_page: 4 });
+    const second = await enrolmentsService.learners(seminar.id, { page: 2, per_page: 4 });
+    expect([first.total, first.last_page, first.data.length, second.data.length]).toEqual([5, 2, 4, 1]);
+    const everyone = [...first.data, ...second.data].map((l) => `${l.grant.source}:${l.user.id}`).sort();
+    expect(everyone).toEqual(
+      [...personal.map((p) => `free:${p.user.id}`), ...assigned.map((a) => `company:${a.user.id}`)].sort(),
+    );
+    const companyOnly = await enrolmentsService.learners(seminar.id, {
+      page: 1,
+      per_page: 10,
+      kind: 'company',
+    });
+    expect(companyOnly.data.map((l) => l.grant.companyId)).toEqual([company.id, company.id, company.id]);
+    expect(
+      (await enrolmentsService.learners(seminar.id, { page: 1, per_page: 10, kind: 'personal' })).total,
+    ).toBe(2);
+    expect(await enrolmentsService.seminarsOf(personal[0]!.user.id)).toMatchObject([
+      { seminarId: seminar.id },
+    ]);
+    expect(await enrolmentsService.holds(assigned[0]!.user.id, seminar.id)).toBe(true);
+    expect(await enrolmentsService.holds(assigned[0]!.user.id, seminar.id + 100_000)).toBe(false);
   });
 });
