@@ -11,8 +11,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import {
   answers,
-  bookings,
   chapters,
+  enrolments,
   mcTestQuestions,
   mcTests,
   questions,
@@ -217,10 +217,8 @@ export async function generateMcTestBench(
       .values({ seminarId: seminar!.id, label: 'Prüfung', position: 0, unlocked: 1 })
       .returning();
     await db
-      .insert(bookings)
-      .values(
-        students.map((s) => ({ seminarId: seminar!.id, userId: s.id, status: 'free', currency: 'CHF' })),
-      );
+      .insert(enrolments)
+      .values(students.map((s) => ({ seminarId: seminar!.id, userId: s.id, source: 'free' })));
     const stop = await makeTest(db, trainer.id, chapter!.id, 'Bench: 40 Fragen', STOP_QUESTIONS);
     const history = await makeTest(db, trainer.id, chapter!.id, 'Bench: Verlauf', 10);
     await makeRuns(

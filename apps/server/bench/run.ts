@@ -10,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createScratchPostgres, openDatabase } from '../src/db/client.ts';
-import { bookings, chapterFiles, chapterLinks, chapters, seminars, users } from '../src/db/schema/index.ts';
+import { chapterFiles, chapterLinks, chapters, enrolments, seminars, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
 import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './item-analysis.ts';
@@ -132,9 +132,8 @@ async function generate(databaseUrl: string | undefined, dataDir: string) {
         [1, 2].map((n) => ({ chapterId: c.id, label: `Link ${n}`, url: `https://example.com/${n}` })),
       ),
     );
-  await database.db
-    .insert(bookings)
-    .values({ seminarId: play!.id, userId: bench!.id, status: 'free', currency: 'CHF' });
+  // the bench user holds the played seminar through a free booking (a grant)
+  await database.db.insert(enrolments).values({ seminarId: play!.id, userId: bench!.id, source: 'free' });
   const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
   await database.close();
   return { users: count?.n ?? 0, playId: play!.id };

@@ -22,9 +22,12 @@ describe('statements prepared on first use', () => {
     const [owner, player] = await Promise.all([t.loginAs(trainer.email), t.loginAs(student.email)]);
     const responses = await Promise.all([
       ...Array.from({ length: 10 }, () => player.get(`/api/chapters/seminar-booked/${seminar.id}`)),
+      // the grant look-up (enrolments `holds`)
+      ...Array.from({ length: 5 }, () => player.get(`/api/seminars/${seminar.id}`)),
       ...Array.from({ length: 10 }, () => owner.get('/api/graduate/history/owner')),
       ...Array.from({ length: 5 }, () => owner.get('/api/graduate/history/owner?q=test')),
     ]);
-    expect(responses.map((r) => r.statusCode)).toEqual(Array(25).fill(200));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+    expect(responses[10]?.json().abilities).toMatchObject({ booked: true, play: true });
   });
 });

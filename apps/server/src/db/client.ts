@@ -30,7 +30,8 @@ export interface Database {
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** `SELECT 1`; throws when the database does not answer */
   ping(): Promise<void>;
-  migrate(): Promise<void>;
+  /** applies pending migrations (of `migrationsFolder`, default the project's: tests of a migration) */
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,14 +66,14 @@ export async function openDatabase(
       ping: async () => {
         await pool.query('SELECT 1');
       },
-      migrate: async () => {
+      migrate: async (migrationsFolder = MIGRATIONS_DIR) => {
         // several instances may start at once: one migrates, the others wait
         const client = await pool.connect();
         try {
           // migrations may run long: no statement timeout on this connection while they run
           await client.query('SET statement_timeout = 0');
           await client.query('SELECT pg_advisory_lock(727274)');
-          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
           await client.query('RESET statement_timeout').catch(() => undefined);
@@ -105,8 +106,8 @@ export async function openDatabase(
     ping: async () => {
       await client.query('SELECT 1');
     },
-    migrate: async () => {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    migrate: async (migrationsFolder = MIGRATIONS_DIR) => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
     close: async () => {
       if (!client.closed) await client.close();

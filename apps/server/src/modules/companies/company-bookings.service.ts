@@ -11,8 +11,7 @@ import { conflict, forbidden, notFound, validation } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { companyPolicy } from '../../policies/company.policy.ts';
 import type { EnrolmentsService, LearnerRow } from '../enrolments/enrolments.service.ts';
-import type { SeminarListRow } from '../seminars/seminars.repository.ts';
-import type { SeminarsService } from '../seminars/seminars.service.ts';
+import type { SeminarListRow, SeminarsService } from '../seminars/seminars.service.ts';
 import { companiesRepository as companies } from './companies.repository.ts';
 import {
   type CompanyBookingWithCompany,

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { holdsSql } from '../enrolments/enrolments.sql.ts';
-import { type QuestionWithAnswers, questionWithAnswers } from '../questions/questions.repository.ts';
+import { type QuestionWithAnswers, questionWithAnswers } from '../questions/questions.read-model.ts';
 
 export type McTestRow = typeof mcTests.$inferSelect;
 export interface ChapterRefRow {

@@ -17,7 +17,7 @@ import { AppError, conflict, forbidden, notFound, validation } from '../../error
 import type { AuthUser } from '../../plugins/session.ts';
 import { mcTestPolicy, type TakeFacts } from '../../policies/mc-test.policy.ts';
 import { toQuestionDto } from '../questions/questions.presenter.ts';
-import type { QuestionWithAnswers } from '../questions/questions.repository.ts';
+import type { QuestionWithAnswers } from '../questions/questions.read-model.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import {
   type ChapterRefRow,

@@ -1,5 +1,5 @@
 import type { AnswerDto, QuestionDto } from '@elearn/shared';
-import type { AnswerJson, AnswerRow, QuestionWithAnswers } from './questions.repository.ts';
+import type { AnswerJson, AnswerRow, QuestionWithAnswers } from './questions.read-model.ts';
 
 const isoOf = (v: string | Date) => (typeof v === 'string' ? new Date(v) : v).toISOString();
 

@@ -1,37 +1,21 @@
 import { and, asc, desc, eq, exists, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { answers, mcTestQuestions, mcTests, questions } from '../../db/schema/index.ts';
+import {
+  type AnswerRow,
+  type QuestionRow,
+  type QuestionWithAnswers,
+  questionIdCol,
+  questionWithAnswers,
+} from './questions.read-model.ts';
 
-export type QuestionRow = typeof questions.$inferSelect;
-export type AnswerRow = typeof answers.$inferSelect;
-export interface AnswerJson {
-  id: number;
-  questionId: number;
-  label: string;
-  correct: boolean;
-  position: number;
-}
-export interface QuestionWithAnswers {
-  question: QuestionRow;
-  answers: AnswerJson[];
-  tests: { id: number; label: string }[];
-}
-
-// qualified explicitly: in a one-table select Drizzle renders columns without their table name
-const questionIdCol = sql.raw('"questions"."id"');
-
-/** a question with its answers (in order) and the tests it is in, built by the database */
-export const questionWithAnswers = {
-  question: questions,
-  answers: sql<
-    AnswerJson[]
-  >`coalesce((select json_agg(json_build_object('id', a.id, 'questionId', a.question_id,
-    'label', a.label, 'correct', a.correct, 'position', a.position) order by a.position, a.id)
-    from ${answers} a where a.question_id = ${questionIdCol}), '[]'::json)`,
-  tests: sql<{ id: number; label: string }[]>`coalesce((select json_agg(json_build_object('id', t.id,
-    'label', t.label) order by t.id) from ${mcTestQuestions} tq join ${mcTests} t on t.id = tq.mc_test_id
-    where tq.question_id = ${questionIdCol}), '[]'::json)`,
-};
+export {
+  type AnswerJson,
+  type AnswerRow,
+  type QuestionRow,
+  type QuestionWithAnswers,
+  questionWithAnswers,
+} from './questions.read-model.ts';
 
 const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -14,8 +14,7 @@ import {
 } from '@elearn/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
-import type { QuestionsService } from './questions.service.ts';
+import type { QuestionsService, TestQuestionLinks } from './questions.service.ts';
 
 const idParams = z.object({ id: rules.id() });
 /**
@@ -27,7 +26,7 @@ const questionParams = z.object({ question: z.string().max(100) });
 /** The question pool and answers (spec section 7 "Tests, questions, answers"; paths verbatim). */
 export const questionRoutes: FastifyPluginAsyncZod<{
   questions: QuestionsService;
-  mcTests: McTestsService;
+  mcTests: TestQuestionLinks;
 }> = async (app, { questions, mcTests }) => {
   const owner = app.requireScope('trainer', 'admin');
   const tags = ['questions'];

@@ -3,6 +3,7 @@ import {
   type AnswerDto,
   type CreateAnswerBody,
   encodeMessage,
+  type McTestDto,
   type Paginated,
   type QuestionDto,
   type UpdateAnswerBody,
@@ -13,7 +14,6 @@ import { forbidden, notFound, validation } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
-import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import { toAnswerDto, toQuestionDto } from './questions.presenter.ts';
 import { type QuestionRow, questionsRepository as repo } from './questions.repository.ts';
 
@@ -30,7 +30,14 @@ const tooManyAnswers = (field: string) =>
  * The question pool of each owner and the answers of its questions. A question of another owner
  * is not found for the caller (admins manage all).
  */
-export function createQuestionsService(deps: { db: Db; mcTests: McTestsService }) {
+/** what the question pool needs of the tests (the mc-tests service, wired in app.ts; no import back) */
+export interface TestQuestionLinks {
+  requireRoom(actor: AuthUser, testId: number, extra: number): Promise<unknown>;
+  attach(actor: AuthUser, testId: number, questionIds: number[]): Promise<McTestDto>;
+  unattach(actor: AuthUser, testId: number, questionId: number): Promise<McTestDto>;
+}
+
+export function createQuestionsService(deps: { db: Db; mcTests: TestQuestionLinks }) {
   const { db, mcTests } = deps;
 
   /** sanitized question text; 422 when nothing visible is left */

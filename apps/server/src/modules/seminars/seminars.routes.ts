@@ -17,15 +17,21 @@ import { z } from 'zod';
 import { rejectNul } from '../../lib/no-nul.ts';
 import { removeStored, sendStored } from '../../lib/storage.ts';
 import { validateWith } from '../../lib/validate.ts';
-import type { ChaptersService } from '../chapters/chapters.service.ts';
+import type { AuthUser } from '../../plugins/session.ts';
 import type { SeminarsService } from './seminars.service.ts';
+
+/** what these routes need of the chapters module (its service, wired in app.ts; no import back) */
+interface ChapterParts {
+  storagePathsOfSeminar(seminarId: number): Promise<string[]>;
+  todos(actor: AuthUser): Promise<z.infer<typeof todoSchema>[]>;
+}
 
 const idParams = z.object({ id: rules.id() });
 
 /** Seminars and free booking (spec section 7 "Seminars and booking"; paths verbatim). */
 export const seminarRoutes: FastifyPluginAsyncZod<{
   seminars: SeminarsService;
-  chapters: ChaptersService;
+  chapters: ChapterParts;
   uploadDir: string;
 }> = async (app, { seminars, chapters, uploadDir }) => {
   const owner = app.requireScope('trainer', 'admin');

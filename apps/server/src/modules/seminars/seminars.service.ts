@@ -21,6 +21,8 @@ import { avatarUrl } from '../users/users.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { seminarsRepository as repo, type SeminarListRow, type SeminarRow } from './seminars.repository.ts';
 
+export type { SeminarListRow, SeminarRow };
+
 type Actor = AuthUser | null;
 const IMAGE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',

@@ -1,0 +1,139 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The boundaries between server modules (STYLE.md section 2, issue 12), read from the source:
+ * another module is reached through its service, never its repository (small data modules
+ * without a service, such as users and audit, keep theirs); no two modules import each other;
+ * the database schema files import each other without a circle. Type-only imports count too.
+ */
+const SRC = path.dirname(fileURLToPath(import.meta.url));
+const MODULES = path.join(SRC, 'modules');
+const SCHEMA = path.join(SRC, 'db', 'schema');
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : full.endsWith('.ts') ? [full] : [];
+  });
+
+/** the relative module specifiers a file imports or re-exports (static and dynamic) */
+export function importsOf(source: string): string[] {
+  const found: string[] = [];
+  const patterns = [
+    /\b(?:import|export)\s[^'";]*?\sfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const pattern of patterns) {
+    for (const m of source.matchAll(pattern)) if (m[1]) found.push(m[1]);
+  }
+  return found.filter((spec) => spec.startsWith('.'));
+}
+
+const moduleOf = (file: string): string | null => {
+  const rel = path.relative(MODULES, file);
+  return rel.startsWith('..') ? null : (rel.split(path.sep)[0] ?? null);
+};
+
+interface Edge {
+  from: string;
+  to: string;
+  fromModule: string;
+  toModule: string;
+}
+
+function moduleEdges(): Edge[] {
+  return filesUnder(MODULES)
+    .filter((f) => !f.endsWith('.test.ts'))
+    .flatMap((from) =>
+      importsOf(readFileSync(from, 'utf8')).map((spec) => {
+        const to = path.resolve(path.dirname(from), spec);
+        return { from, to, fromModule: moduleOf(from) ?? '', toModule: moduleOf(to) ?? '' };
+      }),
+    )
+    .filter((e) => e.toModule !== '' && e.toModule !== e.fromModule);
+}
+
+const hasService = (module: string) =>
+  readdirSync(path.join(MODULES, module)).some((f) => f.endsWith('.service.ts'));
+
+/** the circles in a graph of files, each as its files in import order */
+export function cyclesOf(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+const rel = (f: string) => path.relative(SRC, f);
+
+describe('module boundaries', () => {
+  it('reads imports of every kind', () => {
+    expect(
+      importsOf(
+        "import { a } from './a.ts';\nimport type { B } from '../b/b.repository.ts';\nexport * from './c.ts';\nimport './d.ts';\nconst e = await import('./e.ts');\nimport { z } from 'zod';",
+      ),
+    ).toEqual(['./a.ts', '../b/b.repository.ts', './c.ts', './d.ts', './e.ts']);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c', 'a']]);
+  });
+
+  it('no module imports the repository of another module that has a service', () => {
+    const offending = moduleEdges()
+      .filter((e) => e.to.endsWith('.repository.ts') && hasService(e.toModule))
+      .map((e) => `${rel(e.from)} -> ${rel(e.to)}`);
+    expect(offending).toEqual([]);
+  });
+
+  it('no two modules import each other', () => {
+    const edges = moduleEdges();
+    const pairs = new Set(edges.map((e) => `${e.fromModule} -> ${e.toModule}`));
+    const mutual = [...pairs]
+      .filter((p) => {
+        const [a, b] = p.split(' -> ');
+        return a! < b! && pairs.has(`${b} -> ${a}`);
+      })
+      .map((p) => {
+        const [a, b] = p.split(' -> ');
+        const files = edges
+          .filter((e) => (e.fromModule === a && e.toModule === b) || (e.fromModule === b && e.toModule === a))
+          .map((e) => `${rel(e.from)} -> ${rel(e.to)}`);
+        return `${a} <-> ${b}: ${files.join(', ')}`;
+      });
+    expect(mutual).toEqual([]);
+  });
+
+  it('the database schema files import each other without a circle', () => {
+    const graph = new Map(
+      filesUnder(SCHEMA).map((file) => [
+        file,
+        importsOf(readFileSync(file, 'utf8'))
+          .map((spec) => path.resolve(path.dirname(file), spec))
+          .filter((to) => to.startsWith(SCHEMA)),
+      ]),
+    );
+    expect(cyclesOf(graph).map((c) => c.map(rel).join(' -> '))).toEqual([]);
+  });
+});
