@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { companies, companyUsers, sessions, users } from '../db/schema/index.ts';
-import { csrfMismatch, forbidden, unauthenticated } from '../errors.ts';
+import { AppError, csrfMismatch, forbidden, unauthenticated } from '../errors.ts';
 import { AuthCache, authDataChanged } from '../lib/auth-cache.ts';
 import { randomToken, safeEqual, sha256Hex } from '../lib/crypto.ts';
 
@@ -50,6 +50,11 @@ declare module 'fastify' {
     sessions: SessionManager;
     /** onRequest hook: 401 unless logged in (before the body is parsed or validated) */
     requireUser: onRequestAsyncHookHandler;
+    /**
+     * onRequest hook: 401 unless logged in, 403 `auth.unverified` while the user's e-mail address
+     * is not verified (booking, company purchases, starting tests: issue 11 item 10)
+     */
+    requireVerified: onRequestAsyncHookHandler;
     /** onRequest hook: 401 unless logged in, 403 unless the user has one of the scopes */
     requireScope(...scopes: Scope[]): onRequestAsyncHookHandler;
   }
@@ -301,6 +306,10 @@ export const sessionPlugin = fp(
 
     app.decorate('requireUser', async (req: FastifyRequest) => {
       if (!req.user) throw unauthenticated();
+    });
+    app.decorate('requireVerified', async (req: FastifyRequest) => {
+      if (!req.user) throw unauthenticated();
+      if (!req.user.emailVerifiedAt) throw new AppError(403, 'auth.unverified', 'auth.unverified');
     });
     app.decorate('requireScope', (...scopes: Scope[]) => async (req: FastifyRequest) => {
       if (!req.user) throw unauthenticated();

@@ -138,7 +138,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/companies/booking/free',
     {
-      onRequest: user,
+      onRequest: app.requireVerified,
       schema: {
         tags,
         body: companyBookingBodySchema,
@@ -153,7 +153,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/companies/booking/now',
     {
-      onRequest: user,
+      onRequest: app.requireVerified,
       schema: {
         tags,
         body: companyBookingBodySchema,

@@ -60,6 +60,7 @@ export function createCompaniesService(deps: {
   now?: () => number;
 }) {
   const { db, config, counter, seminars, chapters } = deps;
+  deps.auth.onEmailVerified((userId) => companies.confirmPendingMembers(db, userId));
   const now = deps.now ?? Date.now;
 
   const companyDto = (c: CompanyListRow): CompanyDto => ({
@@ -326,8 +327,9 @@ export function createCompaniesService(deps: {
     async register(req: FastifyRequest, reply: FastifyReply, body: CompanyRegisterBody, locale: Locale) {
       const { invitation } = await liveInvitation(body.token, req.ip);
       const { token: _token, ...fields } = body;
+      // the membership begins when the new address is verified (the invitation promises so)
       await deps.auth.register(req, reply, fields, locale, async (user) => {
-        await companies.addMember(db, invitation.companyId, user.id, false);
+        await companies.addPendingMember(db, invitation.companyId, user.id);
       });
     },
 
