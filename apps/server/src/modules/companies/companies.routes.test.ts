@@ -102,8 +102,11 @@ describe('companies, company bookings, assignments and access links', () => {
         manager: false,
       },
     );
-    expect((await managerB.get(`/api/companies/by-name/${a.shortName}`)).statusCode).toBe(403);
-    expect((await managerB.get('/api/companies/by-name/no-such-company')).statusCode).toBe(404);
+    // "not yours" and "no such company" answer alike (issue 11 item 20)
+    const notYours = await managerB.get(`/api/companies/by-name/${a.shortName}`);
+    const missing = await managerB.get('/api/companies/by-name/no-such-company');
+    expect(notYours.statusCode).toBe(404);
+    expect(notYours.json()).toEqual(missing.json());
   });
 
   it('shows a company seminar to its company only, with the company’s booking', async () => {

@@ -198,8 +198,8 @@ export function createCompaniesService(deps: {
     async byName(actor: AuthUser, shortName: string): Promise<CompanyDto> {
       // a former short name still finds the company (its DTO carries the current one)
       const found = await companies.findByAnyShortName(db, shortName);
-      if (!found) throw notFound();
-      if (!companyPolicy.member(actor, found.id)) throw forbidden();
+      // "no such company" and "not yours" answer alike: a short name reveals no company
+      if (!found || !companyPolicy.member(actor, found.id)) throw notFound();
       const [row] = await companies.listFor(db, null, found.id);
       return companyDto({ ...row!, manager: companyPolicy.manage(actor, found.id) });
     },
