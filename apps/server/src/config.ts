@@ -114,6 +114,8 @@ export interface AppConfig {
   webDist: string | null;
   /** multiplies every rate limit (the bench raises limits so that 429s do not count as errors) */
   rateLimitFactor: number;
+  /** a non-upload request must have sent its whole body within this time (ms) */
+  bodyTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -165,6 +167,7 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     trustProxy: env.TRUST_PROXY ?? false,
     webDist: null,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    bodyTimeoutMs: 30_000,
     ...extra,
   };
 }
