@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, type Lang, localized, login, presetConsent, uniqueUser } from '../support/helpers.ts';
-import { waitForMail } from '../support/mail.ts';
+import { verificationLink, waitForMail } from '../support/mail.ts';
 
 /** The priced seminar of the demo data (CHF 249.00); its slug by the shared rule (`&` → `-and-`). */
 const PRICED_SLUG = 'fuehrung-and-kommunikation';
@@ -58,7 +58,7 @@ const JOURNEYS: {
 
 const NEW_USER_PASSWORD = 'Kurs-Kaeufer1';
 
-/** Registers a new user through the API (the form itself is covered by account.spec.ts). */
+/** Registers and verifies a new user through the API (the form itself is covered by account.spec.ts). */
 async function registerByApi(request: APIRequestContext, lang: Lang): Promise<string> {
   const { username, email } = uniqueUser(`pay_${lang}`);
   expect((await request.get('/sanctum/csrf-cookie')).status()).toBe(204);
@@ -76,6 +76,9 @@ async function registerByApi(request: APIRequestContext, lang: Lang): Promise<st
     },
   });
   expect(response.status(), await response.text()).toBe(201);
+  // booking needs a verified address: open the link of the verification mail
+  const link = await verificationLink(email);
+  expect((await request.get(`${link.pathname}${link.search}`)).status()).toBeLessThan(400);
   return email;
 }
 

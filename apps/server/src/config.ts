@@ -125,6 +125,8 @@ export interface AppConfig {
   dbStatementTimeoutMs: number;
   /** how long a request waits for a free PostgreSQL connection before it answers 503 */
   dbPoolWaitMs: number;
+  /** a non-upload request must have sent its whole body within this time (ms) */
+  bodyTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -179,6 +181,7 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     metricsToken: env.METRICS_TOKEN,
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     dbPoolWaitMs: env.DB_POOL_WAIT_MS,
+    bodyTimeoutMs: 30_000,
     ...extra,
   };
 }

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'auth.disabled',
   'auth.verify_invalid',
   'auth.verify_expired',
+  'auth.unverified',
   'auth.reset_invalid',
   'seminar.has_bookings',
   'seminar.company_required',

@@ -6,9 +6,9 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { companies, companyUsers, sessions, users } from '../db/schema/index.ts';
-import { csrfMismatch, forbidden, unauthenticated } from '../errors.ts';
+import { AppError, csrfMismatch, forbidden, unauthenticated } from '../errors.ts';
 import { AuthCache, authDataChanged } from '../lib/auth-cache.ts';
-import { randomToken, safeEqual, sha256Hex } from '../lib/crypto.ts';
+import { hmacHex, randomToken, safeEqual, sha256Hex } from '../lib/crypto.ts';
 
 export interface AuthUser {
   id: number;
@@ -50,6 +50,11 @@ declare module 'fastify' {
     sessions: SessionManager;
     /** onRequest hook: 401 unless logged in (before the body is parsed or validated) */
     requireUser: onRequestAsyncHookHandler;
+    /**
+     * onRequest hook: 401 unless logged in, 403 `auth.unverified` while the user's e-mail address
+     * is not verified (booking, company purchases, starting tests: issue 11 item 10)
+     */
+    requireVerified: onRequestAsyncHookHandler;
     /** onRequest hook: 401 unless logged in, 403 unless the user has one of the scopes */
     requireScope(...scopes: Scope[]): onRequestAsyncHookHandler;
   }
@@ -69,12 +74,16 @@ const REMEMBER_DAYS = 30;
 const TOUCH_AFTER_MS = 60_000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOKEN_RE = /^[A-Za-z0-9_-]{32}$/;
+const TOKEN_RE_GUEST = /^[A-Za-z0-9_-]{32}$/;
 
 export interface SessionManager {
   cookieNames: { session: string; xsrf: string };
   /** cookies carry Secure (APP_URL is https) */
   secure: boolean;
-  /** a new session (new id, new CSRF token) for `userId`; the caller destroys the old one */
+  /**
+   * a new session (new id, new CSRF token) for `userId`; the caller destroys the old one. A guest
+   * (`userId` null) gets no row: only a signed CSRF token in the readable cookie.
+   */
   start(
     req: FastifyRequest,
     reply: FastifyReply,
@@ -188,10 +197,41 @@ export const sessionPlugin = fp(
       reply.clearCookie(cookieNames.xsrf, { path: '/', secure, sameSite: 'lax' });
     };
 
+    /** `g.<nonce>.<HMAC(SESSION_SECRET, nonce)>`: the CSRF token of a guest, kept by nobody */
+    const signGuest = (nonce: string) => hmacHex(config.sessionSecret, `guest-csrf|${nonce}`);
+    const guestToken = () => {
+      const nonce = randomToken(24);
+      return `g.${nonce}.${signGuest(nonce)}`;
+    };
+    const validGuestToken = (value: string) => {
+      const [g, nonce, mac, ...rest] = value.split('.');
+      return (
+        g === 'g' &&
+        !!nonce &&
+        !!mac &&
+        rest.length === 0 &&
+        TOKEN_RE_GUEST.test(nonce) &&
+        safeEqual(mac, signGuest(nonce))
+      );
+    };
+
     const manager: SessionManager = {
       cookieNames,
       secure,
       async start(req, reply, { userId, remember = false }) {
+        if (userId === null) {
+          // a guest costs no row: a signed CSRF token in the readable cookie (signed double submit)
+          req.session = null;
+          req.user = null;
+          reply.clearCookie(cookieNames.session, { path: '/', secure, sameSite: 'lax', httpOnly: true });
+          reply.setCookie(cookieNames.xsrf, guestToken(), {
+            path: '/',
+            sameSite: 'lax',
+            secure,
+            httpOnly: false,
+          });
+          return;
+        }
         const token = randomToken(24);
         // a guest session's token says so (the web app then skips GET /api/user)
         const csrf = `${userId === null ? GUEST_XSRF_PREFIX : ''}${randomToken(32)}`;
@@ -300,8 +340,13 @@ export const sessionPlugin = fp(
       // CSRF (synchronizer token): only the X-XSRF-TOKEN header counts, compared in constant time
       if (MUTATING.has(req.method) && req.routeOptions.config?.csrf !== false) {
         const header = req.headers['x-xsrf-token'];
-        if (!req.session || typeof header !== 'string' || !safeEqual(header, req.session.csrfToken)) {
-          throw csrfMismatch();
+        if (typeof header !== 'string') throw csrfMismatch();
+        if (req.session) {
+          if (!safeEqual(header, req.session.csrfToken)) throw csrfMismatch();
+        } else {
+          // a guest: the header repeats the signed token of its own XSRF cookie
+          const cookie = req.cookies[cookieNames.xsrf];
+          if (!cookie || !safeEqual(header, cookie) || !validGuestToken(header)) throw csrfMismatch();
         }
       }
     });
@@ -319,6 +364,12 @@ export const sessionPlugin = fp(
       routeGuards.set(guard, { scopes });
       return guard;
     });
+    const requireVerified = async (req: FastifyRequest) => {
+      if (!req.user) throw unauthenticated();
+      if (!req.user.emailVerifiedAt) throw new AppError(403, 'auth.unverified', 'auth.unverified');
+    };
+    routeGuards.set(requireVerified, { scopes: null });
+    app.decorate('requireVerified', requireVerified);
 
     const timer = setInterval(() => {
       manager.sweep().catch((err) => app.log.warn({ err }, 'session sweep failed'));

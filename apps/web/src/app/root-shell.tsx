@@ -4,6 +4,7 @@ import { OfflineNotice } from '@/components/layout/offline-notice';
 import { ProgressBar } from '@/components/layout/progress-bar';
 import { ReturnToTop } from '@/components/layout/return-to-top';
 import { Toasts } from '@/components/layout/toasts';
+import { UnverifiedNotice } from '@/features/auth/components/unverified-notice';
 import { MatomoTracker } from '@/features/consent/components/matomo-tracker';
 import { useConsent } from '@/features/consent/consent-store';
 import { useUser } from '@/lib/auth';
@@ -59,6 +60,7 @@ export function RootShell() {
       <LocaleSync />
       <ScrollToTop />
       <ProgressBar />
+      <UnverifiedNotice />
       <Outlet />
       <Toasts />
       <OfflineNotice />

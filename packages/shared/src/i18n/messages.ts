@@ -52,6 +52,8 @@ const de = {
   'auth.disabled': 'Dieses Konto ist gesperrt. Bitte wenden Sie sich an den Support.',
   'auth.verify_invalid': 'Der Bestätigungslink ist ungültig.',
   'auth.verify_expired': 'Der Bestätigungslink ist abgelaufen. Bitte einen neuen anfordern.',
+  'auth.unverified':
+    'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in unserer E-Mail. Sie können den Link auf dieser Seite erneut anfordern.',
   'auth.verified': 'Die E-Mail-Adresse wurde bestätigt.',
   'auth.already_verified': 'Die E-Mail-Adresse ist bereits bestätigt.',
   'auth.verification_sent': 'Ein neuer Bestätigungslink wurde gesendet.',
@@ -207,6 +209,8 @@ const en: Record<MessageKey, string> = {
   'auth.disabled': 'This account has been disabled. Please contact support.',
   'auth.verify_invalid': 'The verification link is invalid.',
   'auth.verify_expired': 'The verification link has expired. Please request a new one.',
+  'auth.unverified':
+    'Please confirm your e-mail address first with the link in our e-mail. You can request the link again on this page.',
   'auth.verified': 'Your e-mail address has been verified.',
   'auth.already_verified': 'Your e-mail address is already verified.',
   'auth.verification_sent': 'A new verification link has been sent.',

@@ -86,13 +86,18 @@ export const username = () =>
 
 export const personName = () => required(NAME_MAX);
 
-/** An integer id from JSON or a path parameter. */
+/**
+ * An integer id from JSON or a path/query parameter: a JSON integer or a string of decimal
+ * digits only. `0x10`, `1e3`, ` 7`, `[1]` or `true` are refused, not coerced (issue 11 item 20).
+ */
 export const id = () =>
-  z.coerce
-    .number({ error: m('validation.integer') })
-    .int({ error: m('validation.integer') })
-    .positive({ error: m('validation.number_min', { min: 1 }) })
-    .max(2_147_483_647, { error: m('validation.number_max', { max: 2_147_483_647 }) });
+  z.union([z.number(), z.string().regex(/^(0|[1-9]\d{0,9})$/)], { error: m('validation.integer') }).pipe(
+    z.coerce
+      .number<string | number>({ error: m('validation.integer') })
+      .int({ error: m('validation.integer') })
+      .positive({ error: m('validation.number_min', { min: 1 }) })
+      .max(2_147_483_647, { error: m('validation.number_max', { max: 2_147_483_647 }) }),
+  );
 
 /** An http(s) URL only (no javascript:, data:, …). */
 export const httpUrl = () =>

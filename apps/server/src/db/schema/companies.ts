@@ -38,3 +38,24 @@ export const companyUsers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('company_users_user_idx').on(t.userId)],
 );
+
+/**
+ * A person who registered through a company's invitation link and has not yet confirmed the
+ * e-mail address: the membership begins when the address is verified (issue 11 item 10).
+ */
+export const companyPendingMembers = pgTable(
+  'company_pending_members',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    index('company_pending_members_user_idx').on(t.userId),
+  ],
+);

@@ -61,6 +61,8 @@ export function createAuthService(deps: AuthDeps) {
   const now = deps.now ?? Date.now;
   const f = config.rateLimitFactor;
   const localePrefix = (l: Locale) => (l === 'en' ? '/en' : '');
+  /** run once a user's address is verified (companies: a pending membership begins) */
+  const verifiedListeners: ((userId: number) => Promise<void>)[] = [];
 
   async function throttle(key: string, limit: number, windowSeconds: number) {
     const { count, resetInSeconds } = await counter.hit(key, windowSeconds);
@@ -111,6 +113,11 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     verificationUrl,
+
+    /** registers work that follows a verified address (another module's own table) */
+    onEmailVerified(listener: (userId: number) => Promise<void>) {
+      verifiedListeners.push(listener);
+    },
 
     /** the user of the session; memberships come with the session lookup (no extra query) */
     currentUser(user: AuthUser): UserDto {
@@ -220,6 +227,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!user || !safeEqual(hash, sha1Hex(user.email))) throw invalid();
       if (user.emailVerifiedAt) return { alreadyVerified: true };
       await usersRepository.update(db, user.id, { emailVerifiedAt: new Date(now()) });
+      for (const listener of verifiedListeners) await listener(user.id);
       return { alreadyVerified: false };
     },
 

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, companyShortNames, companyUsers, users } from '../../db/schema/index.ts';
+import {
+  companies,
+  companyPendingMembers,
+  companyShortNames,
+  companyUsers,
+  users,
+} from '../../db/schema/index.ts';
 import { authDataChanged } from '../../lib/auth-cache.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -68,6 +74,23 @@ export const companiesRepository = {
       .insert(companyUsers)
       .values({ companyId, userId, manager })
       .onConflictDoUpdate({ target: [companyUsers.companyId, companyUsers.userId], set: { manager } });
+    authDataChanged();
+  },
+  /** a membership that begins once the user's e-mail address is verified */
+  async addPendingMember(db: DbOrTx, companyId: number, userId: number): Promise<void> {
+    await db.insert(companyPendingMembers).values({ companyId, userId }).onConflictDoNothing();
+  },
+  /** turns the user's pending memberships into memberships (the address is verified) */
+  async confirmPendingMembers(db: DbOrTx, userId: number): Promise<void> {
+    const pending = await db
+      .delete(companyPendingMembers)
+      .where(eq(companyPendingMembers.userId, userId))
+      .returning({ companyId: companyPendingMembers.companyId });
+    if (pending.length === 0) return;
+    await db
+      .insert(companyUsers)
+      .values(pending.map((p) => ({ companyId: p.companyId, userId, manager: false })))
+      .onConflictDoNothing();
     authDataChanged();
   },
   /** the companies of `userId` with its manager flag; every company (manager false) when `userId` is null */

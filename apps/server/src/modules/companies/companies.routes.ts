@@ -147,7 +147,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/companies/booking/free',
     {
-      onRequest: user,
+      onRequest: app.requireVerified,
       schema: {
         tags,
         body: companyBookingBodySchema,
@@ -162,7 +162,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/companies/booking/now',
     {
-      onRequest: user,
+      onRequest: app.requireVerified,
       schema: {
         tags,
         body: companyBookingBodySchema,

@@ -48,6 +48,7 @@ export function createCompaniesService(deps: {
   now?: () => number;
 }) {
   const { db, config, counter, seminars, chapters, enrolments } = deps;
+  deps.auth.onEmailVerified((userId) => companies.confirmPendingMembers(db, userId));
   const now = deps.now ?? Date.now;
   const guards = createCompanyGuards({ db, config, counter });
   const { managed, company } = guards;
@@ -98,8 +99,8 @@ export function createCompaniesService(deps: {
     async byName(actor: AuthUser, shortName: string): Promise<CompanyDto> {
       // a former short name still finds the company (its DTO carries the current one)
       const found = await companies.findByAnyShortName(db, shortName);
-      if (!found) throw notFound();
-      if (!companyPolicy.member(actor, found.id)) throw forbidden();
+      // "no such company" and "not yours" answer alike: a short name reveals no company
+      if (!found || !companyPolicy.member(actor, found.id)) throw notFound();
       const [row] = await companies.listFor(db, null, found.id);
       return companyDto({ ...row!, manager: companyPolicy.manage(actor, found.id) });
     },
@@ -215,8 +216,9 @@ export function createCompaniesService(deps: {
     async register(req: FastifyRequest, reply: FastifyReply, body: CompanyRegisterBody, locale: Locale) {
       const { invitation } = await liveInvitation(body.token, req.ip);
       const { token: _token, ...fields } = body;
+      // the membership begins when the new address is verified (the invitation promises so)
       return deps.auth.register(req, reply, fields, locale, async (user) => {
-        await companies.addMember(db, invitation.companyId, user.id, false);
+        await companies.addPendingMember(db, invitation.companyId, user.id);
       });
     },
   };

@@ -37,7 +37,7 @@ export const graduateRoutes: FastifyPluginAsyncZod<{ graduate: GraduateService }
   app.post(
     '/api/graduate/startTest',
     {
-      onRequest: user,
+      onRequest: app.requireVerified,
       schema: {
         tags,
         body: startTestBodySchema,

@@ -42,7 +42,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
   app.post(
     '/api/booking/now',
     {
-      onRequest: app.requireUser,
+      onRequest: app.requireVerified,
       schema: {
         tags: ['payments'],
         body: bookNowBodySchema,

@@ -246,5 +246,8 @@ describe('seminars and free booking', () => {
     expect(res.json().seminars.map((s: { id: number }) => s.id)).toEqual([pub.id]);
     expect(res.json()).not.toHaveProperty('email');
     expect((await t.agent().get(`/api/users/profile/${student.username}`)).statusCode).toBe(404);
+    // an admin (or any account without the trainer scope) has no public profile (issue 11 item 20)
+    const admin = await t.make.user({ scopes: ['admin'] });
+    expect((await t.agent().get(`/api/users/profile/${admin.username}`)).statusCode).toBe(404);
   });
 });

@@ -211,7 +211,7 @@ export const seminarRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/booking/free',
     {
-      onRequest: app.requireUser,
+      onRequest: app.requireVerified,
       schema: {
         tags: ['bookings'],
         body: bookFreeBodySchema,

@@ -391,8 +391,8 @@ export function createSeminarsService(deps: {
 
     async publicProfile(actor: Actor, slug: string) {
       const user = await usersRepository.findByUsername(db, slug);
-      if (!user || user.disabledAt || !(user.scopes.includes('trainer') || user.scopes.includes('admin')))
-        throw notFound();
+      // only trainers have a public profile; any other account (an admin's too) is not found
+      if (!user || user.disabledAt || !user.scopes.includes('trainer')) throw notFound();
       return {
         id: user.id,
         username: user.username,

@@ -32,7 +32,8 @@ export const COMPANIES_ROWS: Row[] = [
     method: 'GET',
     route: '/api/companies/by-name/:name',
     prepare: async (w) => ({ url: `/api/companies/by-name/${w.company.shortName}` }),
-    expect: members(200),
+    // "not yours" answers like "no such company" (issue 11 item 20)
+    expect: { ...managers(200, 404), companyUser: 200, guest: 401 },
   },
   {
     method: 'GET',
