@@ -31,7 +31,10 @@ export default function setup() {
 
 export async function verifyRecordings(dir: string) {
   const files = readdirSync(dir);
-  const apps = files.filter((f) => f.startsWith('apps-')).length;
+  // one line per app built
+  const apps = files
+    .filter((f) => f.startsWith('apps-'))
+    .reduce((n, f) => n + readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean).length, 0);
   if (apps === 0) return; // no API test ran (only unit tests of the server project)
   const answers: Answer[] = [];
   for (const f of files.filter((f) => f.startsWith('answers-'))) {
