@@ -29,6 +29,8 @@ export interface OperationDoc {
     alsoJson?: boolean;
   };
   download?: { description: string; types: string[]; attachment: boolean; ranges: boolean };
+  /** a browser asking for HTML gets the web app's page (200 text/html) */
+  html?: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -40,7 +42,7 @@ export const operationDocs: Record<string, OperationDoc> = {
   // accounts -------------------------------------------------------------------------------
   'POST /api/login': { errors: [403, 429] },
   'POST /api/register': { errors: [429] },
-  'GET /email/verify/{id}/{hash}': { errors: [403] },
+  'GET /email/verify/{id}/{hash}': { errors: [403], html: true },
   'GET /api/email/verify/{id}/{hash}': { errors: [403] },
   'POST /api/email/verification-notification': { login: 'required', errors: [429] },
   'POST /api/forgot-password': { errors: [429] },
@@ -123,6 +125,8 @@ export const operationDocs: Record<string, OperationDoc> = {
   },
   'GET /api/chapters/doc/{id}/download': {
     login: 'or-access-link',
+    // a locked chapter or a seminar not booked; a revoked, expired or guessed access link
+    errors: [403, 410, 429],
     download: {
       description: 'The document as an attachment.',
       types: Object.values(DOC_TYPES),
@@ -132,6 +136,8 @@ export const operationDocs: Record<string, OperationDoc> = {
   },
   'GET /api/chapters/video/{id}/stream': {
     login: 'or-access-link',
+    // a locked chapter or a seminar not booked; a revoked, expired or guessed access link
+    errors: [403, 410, 429],
     download: {
       description: 'The whole video; players ask for ranges.',
       types: Object.values(VIDEO_TYPES),
@@ -168,7 +174,7 @@ export const operationDocs: Record<string, OperationDoc> = {
   'POST /api/companies/{id}/members': { errors: [409] },
   'DELETE /api/companies/{id}/members/{userId}': { errors: [409] },
   'GET /api/companies/invitations/{token}': { errors: [410, 429] },
-  'POST /api/companies/register': { errors: [410, 429] },
+  'POST /api/companies/register': { errors: [404, 410, 429] },
   'POST /api/companies/booking/free': { errors: [409] },
   'POST /api/companies/booking/now': { errors: [409] },
   'POST /api/companies/assign-seminar': { errors: [409] },

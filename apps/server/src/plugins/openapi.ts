@@ -85,7 +85,8 @@ export function derivedErrors(f: RouteFacts): number[] {
   const out = [500, 503];
   // a logged-in user may still be refused by an ownership policy (403)
   if (f.guard) out.push(401, 403);
-  if (f.params || f.body) out.push(404);
+  // path parameters name records; so do the ids in the body of a logged-in write
+  if (f.params || (f.body && f.guard)) out.push(404);
   if (f.input) out.push(422);
   if (MUTATING.has(f.method)) out.push(400, 413, 415, 422);
   if (f.csrf) out.push(419);
@@ -231,6 +232,11 @@ function completeOperation(op: Json, facts: RouteFacts, doc: OperationDoc) {
     if (res.description === 'Default Response') res.description = status.startsWith('2') ? 'Success.' : '';
   }
   Object.assign(responses, downloadResponses(doc));
+  if (doc.html) {
+    const ok = responses['200'] ?? { description: 'Success.' };
+    ok.content = { ...(ok.content as Json), 'text/html': { schema: { type: 'string' } } };
+    ok.description = `${ok.description} A browser (\`Accept: text/html\`) gets the web app's page.`;
+  }
   if (doc.download?.ranges) {
     const parameters = (op.parameters ?? []) as Json[];
     parameters.push({

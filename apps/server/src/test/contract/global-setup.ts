@@ -31,7 +31,10 @@ export default function setup() {
 
 export async function verifyRecordings(dir: string) {
   const files = readdirSync(dir);
-  const apps = files.filter((f) => f.startsWith('apps-')).length;
+  // one line per app built
+  const apps = files
+    .filter((f) => f.startsWith('apps-'))
+    .reduce((n, f) => n + readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean).length, 0);
   if (apps === 0) return; // no API test ran (only unit tests of the server project)
   const answers: Answer[] = [];
   for (const f of files.filter((f) => f.startsWith('answers-'))) {
@@ -40,8 +43,13 @@ export async function verifyRecordings(dir: string) {
     }
   }
   const docFile = path.join(dir, 'openapi.json');
-  if (!existsSync(docFile)) throw new Error('contract: apps were built but no OpenAPI document was recorded');
-  if (answers.length === 0) throw new Error('contract: apps were built but not one answer was recorded');
+  if (answers.length === 0) {
+    // a file or two may build an app without asking it anything; a whole suite never does,
+    // so nothing recorded there means the recorder is broken
+    if (apps >= 5) throw new Error(`contract: ${apps} apps were built but not one answer was recorded`);
+    return;
+  }
+  if (!existsSync(docFile)) throw new Error('contract: apps answered but no OpenAPI document was recorded');
   const doc = JSON.parse(readFileSync(docFile, 'utf8'));
   const docErrors = await validateDocument(doc);
   const { failures, jsonChecked } = checkAnswers(doc, answers);
