@@ -19,11 +19,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ZodObject } from 'zod';
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { storedFilePaths } from './db/stored-files.ts';
 import { AppError } from './errors.ts';
 import { localCacheBus, pgCacheBus } from './lib/cache-bus.ts';
-import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
 import { redactUrl, serializeError } from './lib/log-redaction.ts';
-import { storedFilePaths } from './db/stored-files.ts';
+import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
 import { sweepOrphans, sweepTmp } from './lib/storage.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';

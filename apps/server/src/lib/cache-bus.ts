@@ -100,8 +100,8 @@ export function pgCacheBus(opts: {
       pending.add(p);
     },
     subscribe(topic, drop) {
-      let set = subscribers.get(topic);
-      if (!set) subscribers.set(topic, (set = new Set()));
+      const set = subscribers.get(topic) ?? new Set<() => void>();
+      subscribers.set(topic, set);
       set.add(drop);
     },
     async flush() {

@@ -228,7 +228,9 @@ export const chaptersRepository = {
         // isChapterOpen (packages/shared): a sub-chapter of a locked chapter is locked too
         .leftJoin(parentChapters, eq(parentChapters.id, chapters.chapterId))
         .leftJoin(chapterUsers, and(eq(chapterUsers.chapterId, chapters.id), eq(chapterUsers.userId, userId)))
-        .where(and(holdsSql(seminars.id, userId), or(isNull(chapters.chapterId), eq(parentChapters.unlocked, 1))))
+        .where(
+          and(holdsSql(seminars.id, userId), or(isNull(chapters.chapterId), eq(parentChapters.unlocked, 1))),
+        )
         .orderBy(asc(seminars.title), asc(chapters.position), asc(chapters.id))
     );
   },
