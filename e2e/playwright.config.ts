@@ -40,6 +40,15 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'chromium' },
+    // issue 14: every screen of the journeys at phone width (tests/screens.spec.ts visits them directly)
+    {
+      name: 'phone',
+      testMatch: /screens\.spec\.ts$/,
+      use: { viewport: { width: 375, height: 812 } },
+    },
+  ],
   webServer: {
     command: `node --import tsx ${path.join(here, '../apps/server/src/main.ts')}`,
     url: `http://localhost:${E2E_PORT}/api/health`,

@@ -38,6 +38,10 @@ export function ChapterLayout() {
       ? []
       : [
           ...(isOwner ? [{ to: chapterPaths.newChapter(seminarId), label: t('chapter.tabs.new') }] : []),
+          // the chapter's edit page is a tab of its own, so the strip shows where the owner is
+          ...(isOwner && playId !== null
+            ? [{ to: chapterPaths.edit(seminarId, playId), label: t('chapter.tabs.edit') }]
+            : []),
           ...(playId !== null
             ? [{ to: chapterPaths.play(seminarId, playId), label: t('chapter.tabs.play') }]
             : []),

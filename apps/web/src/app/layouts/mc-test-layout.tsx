@@ -14,6 +14,11 @@ const LABEL_KEYS: Record<McTestTabId, string> = {
   history: 'mcTest.tabs.history',
 };
 
+/** Pages without a tab of their own that belong to a tab (its strip then shows it as active). */
+const ALSO_ACTIVE: Partial<Record<McTestTabId, string[]>> = {
+  reports: ['/mcTest/TestReports'],
+};
+
 /** The test pages (spec section 2): role-dependent tabs above the page. */
 export function McTestLayout() {
   const { t } = useTranslation();
@@ -25,7 +30,11 @@ export function McTestLayout() {
         <div className="mb-5" data-testid="mc-test-tabs">
           <Tabs
             label={t('mcTest.tabs.label')}
-            items={tabs.map((tab) => ({ to: tab.to, label: t(LABEL_KEYS[tab.id]) }))}
+            items={tabs.map((tab) => ({
+              to: tab.to,
+              label: t(LABEL_KEYS[tab.id]),
+              also: ALSO_ACTIVE[tab.id],
+            }))}
           />
         </div>
       ) : null}

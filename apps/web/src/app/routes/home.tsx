@@ -59,7 +59,7 @@ export default function HomePage() {
           </div>
           <p>
             {t('home.videoHint')}{' '}
-            <ButtonLink to="/video-example" variant="link" outlined size="small">
+            <ButtonLink to="/video-example" variant="link" outlined>
               {t('home.videoLink')}
             </ButtonLink>
           </p>

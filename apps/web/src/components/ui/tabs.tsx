@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useMatch, useResolvedPath } from 'react-router';
+import { matchPath, useLocation, useMatch, useResolvedPath } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { useLocalizePath } from '@/hooks/use-locale';
 
@@ -8,12 +8,17 @@ export interface TabItem {
   to: string;
   label: ReactNode;
   end?: boolean;
+  /** more app paths (route patterns) on which this tab is the active one */
+  also?: string[];
 }
 
 function Tab({ item }: { item: TabItem }) {
   const localize = useLocalizePath();
   const resolved = useResolvedPath(localize(item.to));
-  const active = useMatch({ path: resolved.pathname, end: item.end ?? true }) !== null;
+  const exact = useMatch({ path: resolved.pathname, end: item.end ?? true }) !== null;
+  const { pathname } = useLocation();
+  const bare = pathname.replace(/^\/en(?=\/|$)/, '') || '/';
+  const active = exact || (item.also ?? []).some((pattern) => matchPath(pattern, bare) !== null);
   return (
     <li className={active ? 'is-active' : undefined}>
       <AppLink to={item.to} aria-current={active ? 'page' : undefined}>

@@ -135,6 +135,7 @@ describe('chapter side menu', () => {
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
       ['Neu', '/seminar/id/1/chapter/new'],
+      ['Bearbeiten', '/seminar/id/1/chapter/20'],
       ['Abspielen', '/seminar/id/1/chapter/20/play'],
     ]);
   });

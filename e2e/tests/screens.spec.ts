@@ -1,0 +1,77 @@
+/**
+ * UI guards of issue 14 over every screen the journeys visit, each loaded directly, as every role,
+ * in German and English:
+ * - project `chromium` (1280 px): no serious or critical axe violation (WCAG 2.0/2.1 A and AA),
+ *   and the page-specific styles are there on a direct load;
+ * - project `phone` (375 px): the page does not scroll sideways.
+ * A guest with the XSRF cookie of a guest session (left after logout or registration) logs no
+ * console error on a full page load.
+ */
+import { expect, test } from '@playwright/test';
+import { collectPageProblems, type Lang, localized, presetConsent } from '../support/helpers.ts';
+import {
+  apiLogin,
+  missingStyles,
+  ROLE_EMAIL,
+  type Role,
+  screensOf,
+  seriousAxeViolations,
+  settle,
+  sidewaysScroll,
+} from '../support/screens.ts';
+
+const ROLES: Role[] = ['guest', 'student', 'trainer', 'manager', 'admin'];
+const LANGS: Lang[] = ['de', 'en'];
+
+for (const lang of LANGS) {
+  for (const role of ROLES) {
+    test(`screens of the ${role} (${lang}): axe, phone width, page styles`, async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
+      // a dozen screens with an axe scan each
+      test.setTimeout(600_000);
+      const phone = testInfo.project.name === 'phone';
+      await presetConsent(context, baseURL);
+      if (role !== 'guest') await apiLogin(context, ROLE_EMAIL[role]);
+      const problems: string[] = [];
+      for (const path of await screensOf(role, page)) {
+        const url = localized(lang, path);
+        await test.step(url, async () => {
+          await page.goto(url);
+          await settle(page);
+          if (phone) {
+            const overflow = await sidewaysScroll(page);
+            if (overflow > 0) problems.push(`${url}: scrolls ${overflow} px sideways at 375 px`);
+            return;
+          }
+          for (const v of await seriousAxeViolations(page)) problems.push(`${url}: ${v}`);
+          for (const m of await missingStyles(page)) problems.push(`${url}: style missing: ${m}`);
+        });
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+}
+
+test('a guest with the XSRF cookie of a guest session logs no console error on page loads', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the same on a phone');
+  test.setTimeout(180_000);
+  await presetConsent(context, baseURL);
+  // what logout and registration leave behind: the guest session's cookies
+  await context.request.get('/sanctum/csrf-cookie');
+  expect((await context.cookies()).some((c) => c.name === 'XSRF-TOKEN')).toBe(true);
+  const problems = collectPageProblems(page);
+  for (const path of ['/', '/seminar/einfuehrung-in-die-projektarbeit', '/impress', '/login']) {
+    for (const lang of LANGS) {
+      await page.goto(localized(lang, path));
+      await settle(page);
+    }
+  }
+  expect(problems).toEqual([]);
+});
