@@ -153,7 +153,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     const raw = req.raw;
     if (raw.complete || req.isMultipart()) return;
     const timer = setTimeout(() => {
-      if (!raw.complete) raw.socket?.destroy();
+      if (!raw.complete) if (typeof raw.socket?.destroy === 'function') raw.socket.destroy();
     }, config.bodyTimeoutMs);
     timer.unref();
     const done = () => clearTimeout(timer);

@@ -135,10 +135,10 @@ describe('command line', () => {
       seminar: { slug: string };
     }[];
     expect(assigned.map((b) => b.seminar.slug).sort()).toEqual([
-      'arbeitssicherheit-muster-ag',
+      'arbeitssicherheit-bei-der-muster-ag',
       'einfuehrung-in-die-projektarbeit',
     ]);
-    const own = assigned.find((b) => b.seminar.slug === 'arbeitssicherheit-muster-ag')!
+    const own = assigned.find((b) => b.seminar.slug === 'arbeitssicherheit-bei-der-muster-ag')!
       .seminar as unknown as {
       id: number;
     };

@@ -110,7 +110,7 @@ async function npmStart(dataDir: string): Promise<Started> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const launcherPid = descendant(npm.pid ?? 0, /^(\S*\/)?node\s+scripts\/start\.mjs/);
-  const serverPid = launcherPid && descendant(launcherPid, /apps\/server\/src\/main\.ts/);
+  const serverPid = launcherPid && descendant(launcherPid, /apps\/server\/(src\/main\.ts|dist\/main\.js)/);
   if (!launcherPid || !serverPid) throw new Error(`launcher or server not found:\n${output}`);
   started.push(serverPid);
   return { npm, base, launcherPid, serverPid, npmExited, output: () => output };

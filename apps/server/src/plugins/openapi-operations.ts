@@ -176,6 +176,7 @@ export const operationDocs: Record<string, OperationDoc> = {
   'GET /api/companies/invitations/{token}': { errors: [410, 429] },
   'POST /api/companies/register': { errors: [404, 410, 429] },
   'POST /api/companies/booking/free': { errors: [409] },
+  'POST /api/companies/generate-access-link': { errors: [409] },
   'POST /api/companies/booking/now': { errors: [409] },
   'POST /api/companies/assign-seminar': { errors: [409] },
   'POST /api/companies/unassign-seminar': { errors: [409] },
@@ -185,6 +186,7 @@ export const operationDocs: Record<string, OperationDoc> = {
   'PATCH /api/admin/users/{id}/scopes': { errors: [409] },
   'POST /api/admin/users/{id}/disable': { errors: [409] },
   'POST /api/admin/users/{id}/verification': { errors: [409] },
+  'POST /api/admin/users/{id}/password-reset': { errors: [409] },
   'DELETE /api/admin/companies/{id}': { errors: [409] },
   'POST /api/admin/companies/{id}/members': { errors: [409] },
 };

@@ -78,6 +78,7 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal error (`internal_error`); logged with the request id.',
   502: 'The payment provider does not answer (see `code`).',
   503: 'The database or a provider is unavailable (`service_unavailable`); retry later.',
+  507: 'The server has no room to store the upload (`storage_full`); nothing was kept.',
 };
 
 /** the error statuses a route can answer, derived from what it is */
@@ -212,12 +213,16 @@ function downloadResponses(doc: OperationDoc): Json {
   if (dl.ranges) {
     (headers as Json)['Accept-Ranges'] = { schema: { type: 'string', enum: ['bytes'] } };
     out[206] = {
-      description: 'The requested byte range (`Range: bytes=start-end`).',
+      description:
+        'The requested byte range (`Range: bytes=start-end`); several ranges come as `multipart/byteranges`, one part each.',
       headers: {
-        'Content-Range': { description: 'bytes start-end/size', schema: { type: 'string' } },
+        'Content-Range': { description: 'bytes start-end/size (one range)', schema: { type: 'string' } },
         'Content-Length': { schema: { type: 'integer' } },
       },
-      content,
+      content: {
+        ...content,
+        'multipart/byteranges': { schema: { type: 'string', format: 'binary' } },
+      },
     };
   }
   return out;
@@ -250,7 +255,7 @@ function completeOperation(op: Json, facts: RouteFacts, doc: OperationDoc) {
   }
   const body = requestBodyOf(doc);
   if (body) op.requestBody = body;
-  const errors = new Set([...derivedErrors(facts), ...(doc.errors ?? [])]);
+  const errors = new Set([...derivedErrors(facts), ...(doc.errors ?? []), ...(doc.multipart ? [507] : [])]);
   if (doc.download?.ranges) errors.add(416);
   if (doc.login) errors.add(401);
   for (const status of [...errors].sort((a, b) => a - b)) {

@@ -2,17 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTestCookie } from '@/testing/cookies';
 import { installFetchMock } from '@/testing/fetch-mock';
 import { ApiError, api, setUnauthorizedHandler } from './api-client';
-import { i18n } from './i18n';
+import { applyLocale } from './i18n';
 
 afterEach(() => {
   setUnauthorizedHandler(null);
-  void i18n.changeLanguage('de');
+  void applyLocale('de');
 });
 
 describe('api client', () => {
   it('sends credentials, Accept and Accept-Language', async () => {
     const mock = installFetchMock({ 'GET /api/config': () => ({ body: { matomo: null, currency: 'CHF' } }) });
-    await i18n.changeLanguage('en');
+    await applyLocale('en');
     expect(await api.get('/api/config')).toEqual({ matomo: null, currency: 'CHF' });
     const [, init] = mock.fn.mock.calls[0] as [string, RequestInit];
     expect(init.credentials).toBe('include');

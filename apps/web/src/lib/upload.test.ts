@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTestCookie } from '@/testing/cookies';
 import { FakeXhr, installFakeXhr, started } from '@/testing/fake-xhr';
 import { ApiError, setUnauthorizedHandler } from './api-client';
-import { i18n } from './i18n';
+import { applyLocale } from './i18n';
 import { isAbortError, uploadWithProgress } from './upload';
 
 function setup() {
@@ -12,13 +12,13 @@ function setup() {
 
 afterEach(() => {
   setUnauthorizedHandler(null);
-  void i18n.changeLanguage('de');
+  void applyLocale('de');
 });
 
 describe('uploadWithProgress', () => {
   it('reports rounded progress 0..100 and resolves with the JSON answer', async () => {
     setup();
-    await i18n.changeLanguage('en');
+    await applyLocale('en');
     const seen: number[] = [];
     const form = new FormData();
     form.append('chapter_id', '5');

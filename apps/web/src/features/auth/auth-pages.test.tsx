@@ -20,6 +20,8 @@ describe('registration', () => {
       body: { message: 'Ein neuer Bestätigungslink wurde gesendet.' },
     }));
     const form = await screen.findByTestId('register-form');
+    // the form is rendered once more when the layout's lazy parts arrive: wait for that
+    await new Promise((r) => setTimeout(r, 300));
     await user.type(within(form).getByLabelText('Benutzername'), 'neu.user');
     await user.type(within(form).getByLabelText('E-Mail-Adresse'), 'neu@example.ch');
     await user.type(within(form).getByLabelText('Vorname'), 'Nina');
