@@ -47,7 +47,12 @@ export default defineConfig({
     ? [
         { name: 'chromium' },
         // every screen of the journeys at phone width (tests/screens.spec.ts visits them directly)
-        { name: 'phone', testMatch: /screens\.spec\.ts$/, use: { viewport: { width: 375, height: 812 } } },
+        {
+          name: 'phone',
+          testMatch: /screens\.spec\.ts$/,
+          grepInvert: /@desktop/,
+          use: { viewport: { width: 375, height: 812 } },
+        },
       ]
     : [{ name: 'chromium', testIgnore: /screens\.spec\.ts$/ }],
   webServer: {

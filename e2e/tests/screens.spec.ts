@@ -55,12 +55,11 @@ for (const lang of LANGS) {
   }
 }
 
-test('a guest with the XSRF cookie of a guest session logs no console error on page loads', async ({
+test('a guest with the XSRF cookie of a guest session logs no console error on page loads @desktop', async ({
   page,
   context,
   baseURL,
-}, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the same on a phone');
+}) => {
   test.setTimeout(180_000);
   await presetConsent(context, baseURL);
   // what logout and registration leave behind: the guest session's cookies

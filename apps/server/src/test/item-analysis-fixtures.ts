@@ -1,6 +1,7 @@
 import { scoreMcTestRun } from '@elearn/shared';
 import type { DbOrTx } from '../db/client.ts';
 import { userGraduateMctests, userGraduateResults } from '../db/schema/index.ts';
+import { answerCodingOf } from '../modules/graduate/answer-coding.ts';
 import { mcTestRows } from './mc-test-fixtures.ts';
 
 /**
@@ -42,25 +43,10 @@ export async function scoredRun(
       totalCount: score.perQuestion.length,
     })
     .returning();
-  const right = new Map(score.perQuestion.map((p) => [p.questionId, p.correct]));
   await db.insert(userGraduateResults).values({
     userGraduateMctestId: run!.id,
     createdAt: stoppedAt,
-    answerCoding: {
-      questions: snapshot.questions.map((q) => ({
-        id: q.id,
-        label: q.label,
-        points: q.points,
-        right: right.get(q.id) ?? false,
-        answers: q.answers.map((a) => ({
-          id: a.id,
-          question_id: q.id,
-          label: a.label,
-          correct: a.correct,
-          choosen: chosen.get(q.id)?.has(a.id) ?? false,
-        })),
-      })),
-    },
+    answerCoding: answerCodingOf(snapshot, chosen, score.perQuestion),
   });
   return run!;
 }

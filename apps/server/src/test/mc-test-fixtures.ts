@@ -11,6 +11,7 @@ import {
   userGraduateMctests,
   userGraduateResults,
 } from '../db/schema/index.ts';
+import { answerCodingOf } from '../modules/graduate/answer-coding.ts';
 import { seminarFixtures } from './fixtures.ts';
 
 let n = 0;
@@ -132,25 +133,10 @@ export function mcTestRows(db: DbOrTx) {
       })
       .where(eq(userGraduateMctests.id, r!.id))
       .returning();
-    const right = new Map(score.perQuestion.map((p) => [p.questionId, p.correct]));
     await db.insert(userGraduateResults).values({
       userGraduateMctestId: r!.id,
       createdAt: at,
-      answerCoding: {
-        questions: snapshot.questions.map((q) => ({
-          id: q.id,
-          label: q.label,
-          points: q.points,
-          right: right.get(q.id) ?? false,
-          answers: q.answers.map((a) => ({
-            id: a.id,
-            question_id: q.id,
-            label: a.label,
-            correct: a.correct,
-            choosen: chosen.get(q.id)?.has(a.id) ?? false,
-          })),
-        })),
-      },
+      answerCoding: answerCodingOf(snapshot, chosen, score.perQuestion),
     });
     return stopped!;
   }

@@ -24,6 +24,7 @@ import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { computeItemAnalysis } from '../item-analysis/item-analysis.service.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
+import { answerCodingOf } from './answer-coding.ts';
 import { buildExport } from './graduate.export.ts';
 import {
   type AnswerCodingJson,
@@ -178,22 +179,7 @@ export function createGraduateService(deps: { db: Db; mcTests: McTestsService; n
         chosen.set(q.id, picked);
       }
       const score = scoreMcTestRun(snapshot.questions, chosen, snapshot.percentToAccomplish);
-      const right = new Map(score.perQuestion.map((p) => [p.questionId, p.correct]));
-      const coding: AnswerCodingJson = {
-        questions: snapshot.questions.map((q) => ({
-          id: q.id,
-          label: q.label,
-          points: q.points,
-          right: right.get(q.id) ?? false,
-          answers: q.answers.map((a) => ({
-            id: a.id,
-            question_id: q.id,
-            label: a.label,
-            correct: a.correct,
-            choosen: chosen.get(q.id)?.has(a.id) ?? false,
-          })),
-        })),
-      };
+      const coding: AnswerCodingJson = answerCodingOf(snapshot, chosen, score.perQuestion);
       const at = new Date(now());
       const stored = await repo.stop(
         db,
