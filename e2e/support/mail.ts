@@ -119,7 +119,7 @@ export function parseMail(raw: string, file = ''): Mail {
 const addressOf = (header: string) => (/<([^>]+)>/.exec(header)?.[1] ?? header).trim().toLowerCase();
 
 /** The newest mail to `address` right now, or null. */
-export async function newestMailTo(address: string): Promise<Mail | null> {
+export async function newestMailTo(address: string, containing?: string): Promise<Mail | null> {
   const names = await readdir(MAIL_DIR).catch(() => [] as string[]);
   const files = await Promise.all(
     names
@@ -133,16 +133,20 @@ export async function newestMailTo(address: string): Promise<Mail | null> {
   files.sort((a, b) => b.mtime - a.mtime || b.file.localeCompare(a.file));
   for (const { file } of files) {
     const mail = parseMail(await readFile(file, 'utf8'), file);
+    if (containing && !mail.text.includes(containing)) continue;
     if (mail.to.split(',').map(addressOf).includes(address.toLowerCase())) return mail;
   }
   return null;
 }
 
-/** Polls the mail directory until a mail to `address` arrives (the only place with a sleep). */
-export async function waitForMail(address: string, timeoutMs = 10_000): Promise<Mail> {
+/**
+ * Polls the mail directory until a mail to `address` arrives (the only place with a sleep); with
+ * `containing`, the newest whose text contains it.
+ */
+export async function waitForMail(address: string, timeoutMs = 10_000, containing?: string): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = await newestMailTo(address);
+    const mail = await newestMailTo(address, containing);
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`No mail to ${address} in ${MAIL_DIR} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));

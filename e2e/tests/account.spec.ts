@@ -130,5 +130,26 @@ for (const { lang, firstName, lastName, subject } of JOURNEYS) {
       await expect(page.getByTestId('user-menu-toggle')).toHaveText(username);
       await expect(page).toHaveURL(localized(lang, '/'));
     });
+
+    await test.step('change the e-mail address: only with the password, and the old address is told', async () => {
+      await page.goto(localized(lang, '/user'));
+      const form = page.getByTestId('profile-form');
+      const password = form.getByTestId('profile-current-password');
+      await expect(password).toHaveCount(0);
+      const newEmail = `new-${email}`;
+      await form.locator('#profile-email').fill(newEmail);
+      await expect(password).toBeVisible();
+      await form.getByRole('button', { name: t.saveProfile, exact: true }).click();
+      await expect(form.locator('#profile-current-password')).toHaveAttribute('aria-invalid', 'true');
+      await form.locator('#profile-current-password').fill(newPassword);
+      await form.getByRole('button', { name: t.saveProfile, exact: true }).click();
+      await expect(form.getByText(t.profileSaved)).toBeVisible();
+      await expect(password).toHaveCount(0);
+      // the newest mail to the old address is the notice
+      await expect
+        .poll(async () => (await waitForMail(email)).subject)
+        .toBe(lang === 'en' ? 'Your e-mail address was changed' : 'Ihre E-Mail-Adresse wurde geändert');
+      await waitForMail(newEmail);
+    });
   });
 }

@@ -21,6 +21,7 @@ import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { storedFilePaths } from './db/stored-files.ts';
 import { AppError } from './errors.ts';
+import { type AfterResponse, createAfterResponse } from './lib/after-response.ts';
 import { localCacheBus, pgCacheBus } from './lib/cache-bus.ts';
 import { redactUrl, serializeError } from './lib/log-redaction.ts';
 import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
@@ -63,6 +64,8 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     rateCounter: RateCounter;
+    /** work a request leaves for after its answer (lib/after-response.ts) */
+    afterResponse: AfterResponse;
     /** where uploaded files live (DATA_DIR/uploads) */
     uploadDir: string;
     /**
@@ -188,7 +191,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   mkdirSync(uploadDir, { recursive: true });
   app.decorate('uploadDir', uploadDir);
   const mailer = createMailer(config, app.log);
-  const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : memoryRateCounter(opts.now);
+  const rateCounter = config.redisUrl
+    ? redisRateCounter(config.redisUrl, `${config.redisKeyPrefix}rl:`)
+    : memoryRateCounter(opts.now);
 
   // on PostgreSQL several instances may run: their caches are dropped together (lib/cache-bus.ts)
   const cacheBus =
@@ -210,7 +215,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('mailer', mailer);
   app.decorate('rateCounter', rateCounter);
+  const afterResponse = createAfterResponse(app.log);
+  app.decorate('afterResponse', afterResponse);
   app.addHook('onClose', async () => {
+    await afterResponse.flush();
     mailer.close();
     await rateCounter.close();
     await cacheBus.close();
@@ -375,6 +383,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     chapters,
     enrolments,
     auth,
+    mailer,
     now: opts.now,
   });
   await sweepTmp(uploadDir);

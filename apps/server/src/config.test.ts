@@ -62,6 +62,9 @@ describe('configuration from the environment', () => {
     expect(c.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
     expect(c.matomo).toEqual({ url: 'https://stats.example.ch', siteId: '3' });
     expect(c.demoData).toBe(false);
+    expect(c.redisKeyPrefix).toBe('elearn:');
+    expect(configFromEnv(loadEnv({ REDIS_KEY_PREFIX: 'tenant-a:' })).redisKeyPrefix).toBe('tenant-a:');
+    expect(() => loadEnv({ REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX/);
     expect(() => loadEnv({ MATOMO_URL: 'https://stats.example.ch' })).toThrow(/MATOMO_SITE_ID/);
   });
 });

@@ -73,6 +73,10 @@ export const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1–64 letters, digits or : . - _')
+    .default('elearn:'),
   MATOMO_URL: z.url({ protocol: /^https?$/ }).optional(),
   MATOMO_SITE_ID: z.string().regex(/^\d+$/, 'must be a number').optional(),
   DEMO_DATA: bool01,
@@ -108,6 +112,8 @@ export interface AppConfig {
   maxVideoMb: number;
   maxDocMb: number;
   redisUrl?: string;
+  /** prefix of every Redis key, so that several deployments (or test runs) share one Redis */
+  redisKeyPrefix: string;
   matomo: { url: string; siteId: string } | null;
   demoData: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -170,6 +176,7 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     maxVideoMb: env.MAX_VIDEO_MB,
     maxDocMb: env.MAX_DOC_MB,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     matomo: env.MATOMO_URL && env.MATOMO_SITE_ID ? { url: env.MATOMO_URL, siteId: env.MATOMO_SITE_ID } : null,
     demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
@@ -193,6 +200,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     appUrl: 'http://localhost:3000',
     sessionSecret: 'test-secret-test-secret-test-secret-000',
     demoData: false,
+    // a test app's own Redis keys: counters of earlier runs in a shared Redis never throttle it
+    redisKeyPrefix: `elearn-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`,
     ...overrides,
   });
 }

@@ -70,7 +70,14 @@ describe.runIf(PG && REDIS)('two instances on one PostgreSQL and Redis', () => {
   beforeAll(async () => {
     scratch = await createScratchPostgres(PG!);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-multi-'));
-    const env = { DATABASE_URL: scratch.url, REDIS_URL: REDIS!, DATA_DIR: dataDir, DEMO_DATA: '0' };
+    const env = {
+      DATABASE_URL: scratch.url,
+      REDIS_URL: REDIS!,
+      // a run's own keys: counters left in a shared Redis by earlier runs must not throttle this one
+      REDIS_KEY_PREFIX: `elearn-test-${process.pid}-${Date.now().toString(36)}:`,
+      DATA_DIR: dataDir,
+      DEMO_DATA: '0',
+    };
     // both start at once: one migrates, the other waits for it
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     database = await openDatabase({ databaseUrl: scratch.url, dataDir });

@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   // companies
   'company.user_unknown',
   'company.already_member',
+  'company.invitation_other_address',
   'company.remove_self',
   'company.not_member',
   'company.not_booked',

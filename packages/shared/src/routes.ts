@@ -79,6 +79,8 @@ export const EXTRA_PAGE_ROUTES = [
   '/payment/test-checkout/:paymentId',
   // item analysis of a test (issue 17)
   '/mcTest/:id/itemAnalysis',
+  // accepting an invitation to a company's members (issue 11 item 18)
+  '/company/join/:token',
 ] as const;
 
 export const EN_PREFIX = '/en';

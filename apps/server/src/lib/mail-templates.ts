@@ -52,6 +52,18 @@ const TEMPLATES: Record<
   },
 };
 
+/** Text and HTML of a mail with one call-to-action link (and more links named in its lines). */
+function render(locale: Locale, tpl: Template, url: string, links: string[] = [url]) {
+  const text = [`${tpl.greeting},`, '', ...tpl.lines, '', `${tpl.action}: ${url}`, '', tpl.after].join('\n');
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">
+<p>${escapeHtml(tpl.greeting)},</p>${tpl.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
+<p><a href="${escapeHtml(url)}">${escapeHtml(tpl.action)}</a></p>
+<p style="color:#555">${escapeHtml(tpl.after)}</p></body></html>`;
+  return { subject: tpl.subject, text, html, links };
+}
+
+const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');
+
 /** A mail with one call-to-action link, as text and HTML, in the user's language. */
 export function actionMail(
   kind: 'verify' | 'reset',
@@ -60,13 +72,72 @@ export function actionMail(
   url: string,
   minutes = 60,
 ) {
-  const tpl = TEMPLATES[kind][locale]({ name, minutes });
-  const text = [`${tpl.greeting},`, '', ...tpl.lines, '', `${tpl.action}: ${url}`, '', tpl.after].join('\n');
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">
-<p>${escapeHtml(tpl.greeting)},</p>${tpl.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
-<p><a href="${escapeHtml(url)}">${escapeHtml(tpl.action)}</a></p>
-<p style="color:#555">${escapeHtml(tpl.after)}</p></body></html>`;
-  return { subject: tpl.subject, text, html, links: [url] };
+  return render(locale, TEMPLATES[kind][locale]({ name, minutes }), url);
+}
+
+/**
+ * To the old address after the account's e-mail address changed (issue 11, item 17): the new
+ * address is named only in part, and the way out (reset the password, which goes to the old
+ * address no longer) is to contact the support.
+ */
+export function emailChangedMail(locale: Locale, p: { name: string; newEmail: string; url: string }) {
+  const [local = '', domain = ''] = p.newEmail.split('@');
+  const masked = `${local.slice(0, 2)}…@${domain}`;
+  const tpl: Template =
+    locale === 'en'
+      ? {
+          subject: 'Your e-mail address was changed',
+          greeting: `Hello ${p.name}`,
+          lines: [
+            `The e-mail address of your account was changed to ${masked}. From now on, mails and password resets go to the new address.`,
+            'If you did not make this change, someone else may know your password: contact us at once.',
+          ],
+          action: 'Contact',
+          after: 'You receive this notice at your previous address.',
+        }
+      : {
+          subject: 'Ihre E-Mail-Adresse wurde geändert',
+          greeting: `Hallo ${p.name}`,
+          lines: [
+            `Die E-Mail-Adresse Ihres Kontos wurde auf ${masked} geändert. E-Mails und Passwort-Links gehen ab jetzt an die neue Adresse.`,
+            'Wenn Sie diese Änderung nicht vorgenommen haben, kennt womöglich jemand Ihr Passwort: Bitte melden Sie sich sofort bei uns.',
+          ],
+          action: 'Kontakt',
+          after: 'Sie erhalten diesen Hinweis an Ihre bisherige Adresse.',
+        };
+  return render(locale, tpl, p.url);
+}
+
+/** An invitation to join a company's members, sent to an address a manager entered (item 18). */
+export function companyInvitationMail(
+  locale: Locale,
+  p: { company: string; inviter: string; url: string; days: number },
+) {
+  const company = oneLine(p.company);
+  const inviter = oneLine(p.inviter);
+  const tpl: Template =
+    locale === 'en'
+      ? {
+          subject: `Invitation to join ${company}`,
+          greeting: 'Hello',
+          lines: [
+            `${inviter} invites you to join the employees of ${company} on the e-learning platform. As an employee you can play the seminars your company assigns to you.`,
+            'Log in with this e-mail address (or register with it first) and accept the invitation.',
+          ],
+          action: 'View the invitation',
+          after: `The invitation is valid for ${p.days} days. If you do not want to join, ignore this e-mail: nothing changes without your consent.`,
+        }
+      : {
+          subject: `Einladung zu ${company}`,
+          greeting: 'Guten Tag',
+          lines: [
+            `${inviter} lädt Sie ein, auf der E-Learning-Plattform zu den Mitarbeitenden von ${company} zu gehören. Als Mitarbeiterin oder Mitarbeiter spielen Sie die Seminare, die Ihr Unternehmen Ihnen zuweist.`,
+            'Melden Sie sich mit dieser E-Mail-Adresse an (oder registrieren Sie sich zuerst damit) und nehmen Sie die Einladung an.',
+          ],
+          action: 'Einladung ansehen',
+          after: `Die Einladung ist ${p.days} Tage gültig. Wenn Sie nicht beitreten möchten, ignorieren Sie diese E-Mail: Ohne Ihre Zustimmung ändert sich nichts.`,
+        };
+  return render(locale, tpl, p.url);
 }
 
 /** The confirmation of a paid booking (payments): German or English by the user's language. */
@@ -74,8 +145,8 @@ export function bookingPaidMail(
   locale: Locale,
   p: { name: string; seminarTitle: string; amount: string; seminarUrl: string; paymentsUrl: string },
 ) {
-  const title = p.seminarTitle.replace(/[\r\n]+/g, ' ');
-  const tpl =
+  const title = oneLine(p.seminarTitle);
+  const tpl: Template =
     locale === 'en'
       ? {
           subject: `Booking confirmed: ${title}`,
@@ -97,18 +168,5 @@ export function bookingPaidMail(
           action: 'Seminar öffnen',
           after: `Ihre Zahlungen: ${p.paymentsUrl}`,
         };
-  const text = [
-    `${tpl.greeting},`,
-    '',
-    ...tpl.lines,
-    '',
-    `${tpl.action}: ${p.seminarUrl}`,
-    '',
-    tpl.after,
-  ].join('\n');
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">
-<p>${escapeHtml(tpl.greeting)},</p>${tpl.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
-<p><a href="${escapeHtml(p.seminarUrl)}">${escapeHtml(tpl.action)}</a></p>
-<p style="color:#555">${escapeHtml(tpl.after)}</p></body></html>`;
-  return { subject: tpl.subject, text, html, links: [p.seminarUrl, p.paymentsUrl] };
+  return render(locale, tpl, p.seminarUrl, [p.seminarUrl, p.paymentsUrl]);
 }

@@ -171,7 +171,9 @@ export const operationDocs: Record<string, OperationDoc> = {
   'POST /api/payments/webhook': { errors: [429] },
 
   // companies ------------------------------------------------------------------------------
-  'POST /api/companies/{id}/members': { errors: [409] },
+  'POST /api/companies/{id}/members': { errors: [409, 429] },
+  'GET /api/companies/member-invitations/{token}': { errors: [410, 429] },
+  'POST /api/companies/member-invitations/{token}/accept': { errors: [410, 429] },
   'DELETE /api/companies/{id}/members/{userId}': { errors: [409] },
   'GET /api/companies/invitations/{token}': { errors: [410, 429] },
   'POST /api/companies/register': { errors: [404, 410, 429] },

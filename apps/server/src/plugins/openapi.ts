@@ -78,7 +78,7 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal error (`internal_error`); logged with the request id.',
   502: 'The payment provider does not answer (see `code`).',
   503: 'The database or a provider is unavailable (`service_unavailable`); retry later.',
-  507: 'The server has no room to store the upload (`storage_full`); nothing was kept.',
+  507: 'The server has no room to store the upload or the change (`storage_full`); nothing was kept.',
 };
 
 /** the error statuses a route can answer, derived from what it is */
@@ -89,7 +89,8 @@ export function derivedErrors(f: RouteFacts): number[] {
   // path parameters name records; so do the ids in the body of a logged-in write
   if (f.params || (f.body && f.guard)) out.push(404);
   if (f.input) out.push(422);
-  if (MUTATING.has(f.method)) out.push(400, 413, 415, 422);
+  // a write may find the disk under the database (or the uploads) full: 507, nothing stored
+  if (MUTATING.has(f.method)) out.push(400, 413, 415, 422, 507);
   if (f.csrf) out.push(419);
   return out;
 }

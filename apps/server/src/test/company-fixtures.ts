@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { companyInvitations } from '../db/schema/index.ts';
+import { companyInvitations, companyMemberInvitations } from '../db/schema/index.ts';
 import { randomToken, seal, sha256Hex } from '../lib/crypto.ts';
 import { accessLinksRepository } from '../modules/companies/access-links.repository.ts';
 import { SEAL_PURPOSE } from '../modules/companies/companies.service.ts';
@@ -55,6 +55,20 @@ export function companyFixtures(app: FastifyInstance) {
         expiresAt: new Date(Date.now() + days * 86_400_000),
       });
       return token;
+    },
+    /** an invitation of the address to become a member (as a manager sends by e-mail) */
+    async memberInvitation(companyId: number, email: string, days = 14) {
+      const token = randomToken(32);
+      const [row] = await db
+        .insert(companyMemberInvitations)
+        .values({
+          companyId,
+          email,
+          tokenHash: sha256Hex(token),
+          expiresAt: new Date(Date.now() + days * 86_400_000),
+        })
+        .returning();
+      return { token, id: row!.id };
     },
   };
 }

@@ -19,6 +19,13 @@ export const COMPANIES_PAGES: PageDef[] = [
     load: () => import('./routes/company/register'),
   },
   {
+    id: 'company-join',
+    path: '/company/join/:token',
+    layout: 'noAuth',
+    auth: false,
+    load: () => import('./routes/company/join'),
+  },
+  {
     id: 'company-seminars',
     path: '/company/:name/seminar',
     layout: 'seminar',

@@ -29,6 +29,8 @@ const de = {
   'validation.email_taken': 'Diese E-Mail-Adresse ist bereits vergeben.',
   'validation.username_taken': 'Dieser Benutzername ist bereits vergeben.',
   'validation.current_password': 'Das aktuelle Passwort ist falsch.',
+  'validation.current_password_for_email':
+    'Bitte geben Sie Ihr aktuelles Passwort ein, um die E-Mail-Adresse zu ändern.',
   'validation.image_type': 'Bitte ein Bild im Format JPEG, PNG, GIF oder WebP hochladen.',
   'validation.image_size': 'Das Bild darf höchstens {max} MB groß sein.',
   'errors.validation_failed': 'Die Eingaben sind ungültig.',
@@ -138,6 +140,11 @@ const de = {
   'validation.max_items': 'Höchstens {max} Einträge sind erlaubt.',
   'company.user_unknown': 'Es gibt kein Konto mit dieser E-Mail-Adresse.',
   'company.already_member': 'Diese Person gehört bereits zur Firma.',
+  'company.member_invited':
+    'Wir haben eine Einladung an {email} gesendet. Die Person gehört zur Firma, sobald sie die Einladung annimmt.',
+  'company.invitation_other_address':
+    'Diese Einladung gilt für eine andere E-Mail-Adresse. Bitte melden Sie sich mit der eingeladenen Adresse an.',
+  'company.invitation_accepted': 'Sie gehören jetzt zu {company}.',
   'company.remove_self': 'Sie können sich nicht selbst aus der Firma entfernen.',
   'company.not_member': 'Mindestens eine Person gehört nicht zu dieser Firma.',
   'company.not_booked': 'Die Firma hat dieses Seminar nicht (bezahlt) gebucht.',
@@ -188,6 +195,7 @@ const en: Record<MessageKey, string> = {
   'validation.email_taken': 'This e-mail address is already taken.',
   'validation.username_taken': 'This username is already taken.',
   'validation.current_password': 'The current password is wrong.',
+  'validation.current_password_for_email': 'Please enter your current password to change the e-mail address.',
   'validation.image_type': 'Please upload a JPEG, PNG, GIF or WebP image.',
   'validation.image_size': 'The image may be at most {max} MB.',
   'errors.validation_failed': 'The given data was invalid.',
@@ -293,6 +301,11 @@ const en: Record<MessageKey, string> = {
   'validation.max_items': 'At most {max} entries are allowed.',
   'company.user_unknown': 'There is no account with this e-mail address.',
   'company.already_member': 'This person already belongs to the company.',
+  'company.member_invited':
+    'We sent an invitation to {email}. The person joins the company once they accept it.',
+  'company.invitation_other_address':
+    'This invitation is for another e-mail address. Please log in with the invited address.',
+  'company.invitation_accepted': 'You now belong to {company}.',
   'company.remove_self': 'You cannot remove yourself from the company.',
   'company.not_member': 'At least one person does not belong to this company.',
   'company.not_booked': 'The company has not booked (or not paid for) this seminar.',

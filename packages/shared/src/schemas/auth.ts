@@ -65,6 +65,8 @@ export const profileFieldsSchema = z.object({
   email: email(),
   first_name: personName(),
   last_name: personName(),
+  /** needed (and checked) only when `email` changes */
+  current_password: z.string().max(1024).optional(),
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 

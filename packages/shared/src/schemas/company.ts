@@ -64,6 +64,25 @@ export const employeeDtoSchema = z.object({
 export type EmployeeDto = z.infer<typeof employeeDtoSchema>;
 
 export const addMemberBodySchema = z.object({ email: email() }).strict();
+/** days an invitation of a member by e-mail stays valid */
+export const MEMBER_INVITATION_DAYS = 14;
+/** an invitation of a member by e-mail, as its company's managers see it */
+export const memberInvitationDtoSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+});
+export type MemberInvitationDto = z.infer<typeof memberInvitationDtoSchema>;
+/** what the invitation link shows to its holder (`GET /api/company-invitations/{token}`) */
+export const memberInvitationInfoSchema = z.object({
+  company: z.object({ name: z.string(), shortName: z.string() }),
+  email: z.string(),
+  expires_at: z.string(),
+});
+export type MemberInvitationInfo = z.infer<typeof memberInvitationInfoSchema>;
+export const memberInvitationAcceptedSchema = z.object({ message: z.string(), company: companyRefSchema });
 export const invitationBodySchema = z
   .object({ expires_in_days: days(INVITATION_DAYS_DEFAULT) })
   .strict()

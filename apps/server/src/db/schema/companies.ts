@@ -59,3 +59,28 @@ export const companyPendingMembers = pgTable(
     index('company_pending_members_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * An invitation a manager sent to an e-mail address (issue 11 item 18): whoever holds that
+ * address joins after logging in with it and accepting. One per company and address (sending it
+ * again renews it); it ends when accepted, revoked or expired.
+ */
+export const companyMemberInvitations = pgTable(
+  'company_member_invitations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** normalized (lower case), as user addresses are */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('company_member_invitations_token_unique').on(t.tokenHash),
+    uniqueIndex('company_member_invitations_company_email_unique').on(t.companyId, t.email),
+  ],
+);

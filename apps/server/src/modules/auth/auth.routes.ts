@@ -126,8 +126,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/forgot-password',
     { schema: { tags: ['auth'], body: forgotPasswordBodySchema, response: { 200: messageSchema } } },
-    async (req) => {
-      await auth.forgotPassword(req, req.body.email);
+    async (req, reply) => {
+      const job = await auth.forgotPassword(req, req.body.email);
+      if (job) app.afterResponse.run(reply.raw, 'password reset mail', job);
       return { message: t(req.locale, 'auth.reset_link_sent') };
     },
   );

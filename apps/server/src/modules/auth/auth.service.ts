@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { AppError, tooManyRequests, unauthenticated, validation } from '../../errors.ts';
 import { hmacHex, randomToken, safeEqual, sha1Hex, sha256Hex } from '../../lib/crypto.ts';
-import { actionMail } from '../../lib/mail-templates.ts';
+import { actionMail, emailChangedMail } from '../../lib/mail-templates.ts';
 import { hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
 import { storeBuffer } from '../../lib/storage.ts';
@@ -245,15 +245,20 @@ export function createAuthService(deps: AuthDeps) {
       await sendVerification(target);
     },
 
-    async forgotPassword(req: FastifyRequest, email: string) {
+    /**
+     * Counts the attempt and returns the rest as a job for after the answer (look-up, token, mail):
+     * until the answer is sent, a known and an unknown address cost the same, so its timing does
+     * not tell whether the address has an account. Null when the address had its mail this minute.
+     */
+    async forgotPassword(req: FastifyRequest, email: string): Promise<(() => Promise<void>) | null> {
       await throttle(`forgot-ip:${req.ip}`, 6, 60);
       const perEmail = await counter.hit(`forgot:${email}`, 60);
-      if (perEmail.count > 1 * f) return;
-      const user = await usersRepository.findByEmail(db, email);
-      if (!user || user.disabledAt) return;
-      const mail = await prepareReset(user);
-      // not awaited: the answer must not reveal by its timing whether the address exists
-      void mailer.send(mail);
+      if (perEmail.count > 1 * f) return null;
+      return async () => {
+        const user = await usersRepository.findByEmail(db, email);
+        if (!user || user.disabledAt) return;
+        await mailer.send(await prepareReset(user));
+      };
     },
 
     /** an admin sends the verification mail again (no throttle: admins only) */
@@ -316,6 +321,16 @@ export function createAuthService(deps: AuthDeps) {
         errors.username = [encodeMessage('validation.username_taken')];
       if (await usersRepository.emailTaken(db, fields.email, user.id))
         errors.email = [encodeMessage('validation.email_taken')];
+      const current = await usersRepository.findById(db, user.id);
+      if (!current) throw unauthenticated();
+      // a new address takes over the account's mails and password resets: only its owner may set it
+      if (fields.email !== current.email && !errors.email) {
+        if (!fields.current_password) {
+          errors.current_password = [encodeMessage('validation.current_password_for_email')];
+        } else if (!(await verifyPassword(current.passwordHash, fields.current_password))) {
+          errors.current_password = [encodeMessage('validation.current_password')];
+        }
+      }
       let avatarExt: string | null = null;
       if (avatar) {
         if (avatar.truncated || avatar.data.length > AVATAR_MAX_BYTES) {
@@ -328,8 +343,6 @@ export function createAuthService(deps: AuthDeps) {
       }
       if (Object.keys(errors).length) throw validation(errors);
 
-      const current = await usersRepository.findById(db, user.id);
-      if (!current) throw unauthenticated();
       let avatarPath = current.avatarPath;
       if (avatar && avatarExt) {
         avatarPath = await storeBuffer(deps.uploadDir, 'avatars', avatarExt, avatar.data);
@@ -355,7 +368,16 @@ export function createAuthService(deps: AuthDeps) {
       if (avatarPath !== current.avatarPath && current.avatarPath) {
         await unlink(path.join(deps.uploadDir, current.avatarPath)).catch(() => {});
       }
-      if (emailChanged) await sendVerification(updated);
+      if (emailChanged) {
+        await sendVerification(updated);
+        const locale: Locale = updated.locale === 'en' ? 'en' : 'de';
+        const notice = emailChangedMail(locale, {
+          name: updated.firstName || updated.username,
+          newEmail: updated.email,
+          url: `${config.appUrl}${localePrefix(locale)}/impress`,
+        });
+        await mailer.send({ to: current.email, ...notice });
+      }
       return dto(updated);
     },
 

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  bookings,
   chapterFiles,
   chapterLinks,
   chapters,

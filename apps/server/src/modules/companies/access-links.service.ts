@@ -84,8 +84,7 @@ export function createAccessLinksService(deps: {
     ): Promise<AccessLinkDto> {
       const grant = await enrolments.find(body.userBookedId);
       if (
-        !grant ||
-        grant.source !== 'company' ||
+        grant?.source !== 'company' ||
         grant.companyId === null ||
         grant.seminarId !== body.seminarId ||
         !companyPolicy.manage(actor, grant.companyId)

@@ -284,26 +284,10 @@ describe('companies, company bookings, assignments and access links', () => {
     expect((await admin.get(`/api/companies/${a.id}/users`)).statusCode).toBe(200);
   });
 
-  it('adds existing users by e-mail and removes members (their assignments end)', async () => {
+  it('removes members (their assignments end); adding by e-mail is an invitation (member-invitations.test.ts)', async () => {
     const newcomer = await t.make.user();
-    const bad = await managerA.post(`/api/companies/${a.id}/members`, { email: 'nobody@example.test' });
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toMatchObject({
-      code: 'company.user_unknown',
-      errors: { email: [expect.any(String)] },
-    });
-    expect(
-      (await managerA.post(`/api/companies/${a.id}/members`, { email: 'not-an-email' })).statusCode,
-    ).toBe(422);
-    const added = await managerA.post(`/api/companies/${a.id}/members`, { email: newcomer.email });
-    expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({ id: newcomer.id, manager: false, seminars: [] });
-    expect(
-      (await managerA.post(`/api/companies/${a.id}/members`, { email: newcomer.email })).json().code,
-    ).toBe('company.already_member');
-    expect(
-      (await managerB.post(`/api/companies/${a.id}/members`, { email: newcomer.email })).statusCode,
-    ).toBe(403);
+    await t.make.member(a.id, newcomer.id);
+    expect((await managerB.delete(`/api/companies/${a.id}/members/${newcomer.id}`)).statusCode).toBe(403);
 
     const { seminar } = await seminarWithMedia();
     await book(managerA, seminar.id);

@@ -17,6 +17,9 @@ import {
   invitationCreatedSchema,
   invitationInfoSchema,
   invitationStateSchema,
+  memberInvitationAcceptedSchema,
+  memberInvitationDtoSchema,
+  memberInvitationInfoSchema,
   messageSchema,
   pageQuery,
   paginated,
@@ -72,14 +75,58 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     { onRequest: user, schema: { tags, params: idParams, response: { 200: z.array(employeeDtoSchema) } } },
     async (req) => companies.employees(req.user!, req.params.id),
   );
+  // members by e-mail: an invitation the holder of the address accepts (the same answer for every address)
   app.post(
     '/api/companies/:id/members',
     {
       onRequest: user,
-      schema: { tags, params: idParams, body: addMemberBodySchema, response: { 201: employeeDtoSchema } },
+      schema: { tags, params: idParams, body: addMemberBodySchema, response: { 202: messageSchema } },
     },
-    async (req, reply) =>
-      reply.code(201).send(await companies.addMember(req.user!, req.params.id, req.body.email)),
+    async (req, reply) => {
+      const { email } = req.body;
+      const mail = await companies.inviteMember(req.user!, req.params.id, email, req.locale);
+      app.afterResponse.run(reply.raw, 'member invitation mail', mail);
+      return reply.code(202).send({ message: t(req.locale, 'company.member_invited', { email }) });
+    },
+  );
+  app.get(
+    '/api/companies/:id/member-invitations',
+    {
+      onRequest: user,
+      schema: { tags, params: idParams, response: { 200: z.array(memberInvitationDtoSchema) } },
+    },
+    async (req) => companies.memberInvitations(req.user!, req.params.id),
+  );
+  app.delete(
+    '/api/companies/:id/member-invitations/:invitationId',
+    {
+      onRequest: user,
+      schema: {
+        tags,
+        params: z.object({ id: rules.id(), invitationId: rules.id() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await companies.revokeMemberInvitation(req.user!, req.params.id, req.params.invitationId);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    '/api/companies/member-invitations/:token',
+    { schema: { tags, params: tokenParams, response: { 200: memberInvitationInfoSchema } } },
+    async (req) => companies.memberInvitationInfo(req.params.token, req.ip),
+  );
+  app.post(
+    '/api/companies/member-invitations/:token/accept',
+    {
+      onRequest: app.requireVerified,
+      schema: { tags, params: tokenParams, response: { 200: memberInvitationAcceptedSchema } },
+    },
+    async (req) => {
+      const company = await companies.acceptMemberInvitation(req.user!, req.params.token, req.ip);
+      return { message: t(req.locale, 'company.invitation_accepted', { company: company.name }), company };
+    },
   );
   app.delete(
     '/api/companies/:id/members/:userId',

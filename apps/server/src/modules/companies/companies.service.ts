@@ -1,31 +1,25 @@
-import {
-  type CompanyDto,
-  type CompanyRegisterBody,
-  type EmployeeDto,
-  encodeMessage,
-  type Locale,
-} from '@elearn/shared';
+import type { CompanyDto, CompanyRegisterBody, EmployeeDto, Locale } from '@elearn/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, conflict, forbidden, notFound, validation } from '../../errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
+import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { companyPolicy } from '../../policies/company.policy.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ChaptersService } from '../chapters/chapters.service.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
-import { usersRepository } from '../users/users.repository.ts';
 import { createAccessLinksService } from './access-links.service.ts';
 import { type CompanyListRow, companiesRepository as companies } from './companies.repository.ts';
 import { createCompanyBookingsService } from './company-bookings.service.ts';
 import { createCompanyGuards } from './company-guards.ts';
 import { invitationsRepository as invitations } from './invitations.repository.ts';
+import { createMemberInvitationsService } from './member-invitations.service.ts';
 
 const iso = (d: Date) => d.toISOString();
-const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 const DAY_MS = 86_400_000;
 
 export { SEAL_PURPOSE } from './access-links.service.ts';
@@ -34,6 +28,7 @@ export type CompaniesService = ReturnType<typeof createCompaniesService>;
 
 /**
  * Companies (docs/api/companies.md): memberships and invitation links for new employees (here),
+ * invitations of members by e-mail (member-invitations.service.ts),
  * company bookings and the assignment of employees (company-bookings.service.ts) and temporary
  * access links that play one employee's seminar without an account (access-links.service.ts).
  */
@@ -45,15 +40,24 @@ export function createCompaniesService(deps: {
   chapters: ChaptersService;
   enrolments: EnrolmentsService;
   auth: AuthService;
+  mailer: Mailer;
   now?: () => number;
 }) {
   const { db, config, counter, seminars, chapters, enrolments } = deps;
   deps.auth.onEmailVerified((userId) => companies.confirmPendingMembers(db, userId));
   const now = deps.now ?? Date.now;
   const guards = createCompanyGuards({ db, config, counter });
-  const { managed, company } = guards;
+  const { managed } = guards;
   const bookings = createCompanyBookingsService({ db, seminars, enrolments, guards, now });
   const links = createAccessLinksService({ db, config, enrolments, chapters, guards, now });
+  const memberInvitations = createMemberInvitationsService({
+    db,
+    config,
+    counter,
+    mailer: deps.mailer,
+    guards,
+    now,
+  });
 
   const companyDto = (c: CompanyListRow): CompanyDto => ({
     id: c.id,
@@ -77,6 +81,7 @@ export function createCompaniesService(deps: {
   return {
     ...bookings,
     ...links,
+    ...memberInvitations,
     /** memberships without the caller's company rights (the admin area checks its own) */
     membership: {
       find: (id: number) => companies.findById(db, id),
@@ -136,28 +141,6 @@ export function createCompaniesService(deps: {
               })),
           })),
       }));
-    },
-
-    /** @throws company.user_unknown (422), company.already_member (409) */
-    async addMember(actor: AuthUser, companyId: number, email: string): Promise<EmployeeDto> {
-      await managed(actor, companyId);
-      const user = await usersRepository.findByEmail(db, email);
-      if (!user || user.disabledAt) {
-        throw validation({ email: [encodeMessage('company.user_unknown')] }, 'company.user_unknown');
-      }
-      if ((await companies.memberIds(db, companyId, [user.id])).size > 0) {
-        throw conflict('company.already_member', 'company.already_member');
-      }
-      await companies.addMember(db, companyId, user.id, false);
-      return {
-        id: user.id,
-        username: user.username,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        email: user.email,
-        manager: false,
-        seminars: [],
-      };
     },
 
     /** @throws company.remove_self (409); 404 for a user who is no member */

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  bookings,
   chapters,
   mcTestGrants,
   mcTestQuestions,

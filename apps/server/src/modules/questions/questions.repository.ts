@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, exists, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { answers, mcTestQuestions, mcTests, questions } from '../../db/schema/index.ts';
+import { answers, mcTestQuestions, questions } from '../../db/schema/index.ts';
 import {
   type AnswerRow,
   type QuestionRow,

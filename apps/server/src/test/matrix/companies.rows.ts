@@ -26,6 +26,9 @@ async function assigned(w: World) {
   return { seminarId: s.id, companyBooking: booking, assignmentId: assigned[0]!.bookingId };
 }
 
+let seq = 0;
+const id36 = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
 export const COMPANIES_ROWS: Row[] = [
   { method: 'GET', route: '/api/companies', expect: loggedIn(200) },
   {
@@ -54,7 +57,50 @@ export const COMPANIES_ROWS: Row[] = [
       url: `/api/companies/${w.company.id}/members`,
       body: { email: (await w.t.make.user()).email },
     }),
-    expect: managers(201),
+    expect: managers(202),
+  },
+  {
+    method: 'GET',
+    route: '/api/companies/:id/member-invitations',
+    prepare: async (w) => ({ url: `/api/companies/${w.company.id}/member-invitations` }),
+    expect: managers(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/companies/:id/member-invitations/:invitationId',
+    prepare: async (w) => {
+      const { id } = await companyFixtures(w.t.app).memberInvitation(
+        w.company.id,
+        `inv-${id36()}@example.test`,
+      );
+      return { url: `/api/companies/${w.company.id}/member-invitations/${id}` };
+    },
+    expect: managers(204),
+  },
+  {
+    method: 'GET',
+    route: '/api/companies/member-invitations/:token',
+    prepare: async (w) => {
+      const { token } = await companyFixtures(w.t.app).memberInvitation(
+        w.company.id,
+        `inv-${id36()}@example.test`,
+      );
+      return { url: `/api/companies/member-invitations/${token}` };
+    },
+    expect: all(200),
+  },
+  {
+    // only the holder of the invited address accepts (companies.routes.test.ts); nobody else
+    method: 'POST',
+    route: '/api/companies/member-invitations/:token/accept',
+    prepare: async (w) => {
+      const { token } = await companyFixtures(w.t.app).memberInvitation(
+        w.company.id,
+        `inv-${id36()}@example.test`,
+      );
+      return { url: `/api/companies/member-invitations/${token}/accept` };
+    },
+    expect: loggedIn(403),
   },
   {
     method: 'DELETE',

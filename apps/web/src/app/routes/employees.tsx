@@ -10,6 +10,7 @@ import { AddMemberForm } from '@/features/companies/components/add-member-form';
 import { CompanySelect } from '@/features/companies/components/company-select';
 import { EmployeeTable } from '@/features/companies/components/employee-table';
 import { InvitationPanel } from '@/features/companies/components/invitation-panel';
+import { MemberInvitationsList } from '@/features/companies/components/member-invitations-list';
 import { useListParams } from '@/features/seminars/components/seminar-lists';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isAdmin, useCurrentUser } from '@/lib/auth';
@@ -24,7 +25,8 @@ function Employees({ company }: { company: CompanyDto }) {
       <div className="columns">
         <div className="column is-7">
           <section className="box" data-testid="add-member">
-            <AddMemberForm companyId={company.id} companyName={company.name} />
+            <AddMemberForm companyId={company.id} />
+            <MemberInvitationsList companyId={company.id} />
           </section>
         </div>
         <div className="column">

@@ -521,6 +521,7 @@ describe('employees page', () => {
     'GET /api/companies/7/invitation': () => ({
       body: { active: false, expires_at: null, created_at: null },
     }),
+    'GET /api/companies/7/member-invitations': () => ({ body: [] }),
   };
 
   it('lists employees with progress and test results; removes one after confirmation', async () => {
@@ -547,38 +548,59 @@ describe('employees page', () => {
     expect(await screen.findByText('Bert Berg wurde aus der Firma entfernt.')).toBeTruthy();
   });
 
-  it('adds an existing user by e-mail; an unknown address is a field error', async () => {
-    let known = false;
+  it('invites by e-mail (the answer is the same for any address), lists and withdraws invitations', async () => {
+    let invited: { id: number; email: string; created_at: string; expires_at: string; expired: boolean }[] =
+      [];
     const { user, fetchMock } = renderApp('/employees', {
       user: users.corporateTraining,
       handlers: {
         ...base,
-        'POST /api/companies/7/members': () =>
-          known
-            ? { status: 201, body: carla }
-            : {
-                status: 422,
-                body: {
-                  message: 'Die Eingaben sind ungültig.',
-                  code: 'company.user_unknown',
-                  errors: { email: ['Es gibt kein Konto mit dieser E-Mail-Adresse.'] },
-                },
-              },
+        'GET /api/companies/7/member-invitations': () => ({ body: invited }),
+        'POST /api/companies/7/members': (req) => {
+          const { email } = req.json() as { email: string };
+          invited = [
+            {
+              id: 90,
+              email,
+              created_at: '2025-04-01T08:00:00.000Z',
+              expires_at: '2025-04-15T08:00:00.000Z',
+              expired: false,
+            },
+          ];
+          return {
+            status: 202,
+            body: {
+              message: `Wir haben eine Einladung an ${email} gesendet. Die Person gehört zur Firma, sobald sie die Einladung annimmt.`,
+            },
+          };
+        },
+        'DELETE /api/companies/7/member-invitations/90': () => {
+          invited = [];
+          return { status: 204 };
+        },
       },
     });
+    expect(await screen.findByTestId('member-invitations-empty')).toBeTruthy();
     const email = await screen.findByTestId('add-member-email');
     await user.click(screen.getByTestId('add-member-submit'));
     expect(await screen.findByText('Dieses Feld ist erforderlich.')).toBeTruthy();
     expect(fetchMock.callsTo('POST /api/companies/7/members')).toHaveLength(0);
     await user.type(email, 'wer@example.org');
     await user.click(screen.getByTestId('add-member-submit'));
-    expect(await screen.findByText('Es gibt kein Konto mit dieser E-Mail-Adresse.')).toBeTruthy();
-    known = true;
-    await user.click(screen.getByTestId('add-member-submit'));
-    expect(await screen.findByText('Carla Cruz gehört jetzt zu Acme AG.')).toBeTruthy();
+    expect(await screen.findByText(/Wir haben eine Einladung an wer@example.org gesendet/)).toBeTruthy();
     expect(fetchMock.callsTo('POST /api/companies/7/members').at(-1)!.json()).toEqual({
       email: 'wer@example.org',
     });
+    const row = await screen.findByTestId('member-invitation');
+    expect(row.textContent).toContain('wer@example.org');
+    await user.click(within(row).getByRole('button', { name: 'Zurückziehen: Einladung an wer@example.org' }));
+    const dialog = screen.getByRole('dialog', { name: 'Einladung zurückziehen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Zurückziehen' }));
+    await waitFor(() =>
+      expect(fetchMock.callsTo('DELETE /api/companies/7/member-invitations/90')).toHaveLength(1),
+    );
+    expect(await screen.findByText('Die Einladung an wer@example.org wurde zurückgezogen.')).toBeTruthy();
+    expect(await screen.findByTestId('member-invitations-empty')).toBeTruthy();
   });
 
   it('creates the invitation link (shown once, copyable), replaces and revokes it after asking', async () => {

@@ -18,7 +18,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { useUpdateProfile } from '../api/update-profile';
 
 type ProfileInput = z.input<typeof profileFieldsSchema>;
-const FIELDS = ['first_name', 'last_name', 'username', 'email'] as const;
+const FIELDS = ['first_name', 'last_name', 'username', 'email', 'current_password'] as const;
 
 /** Checks an avatar file like the server does (type and size); returns an encoded message. */
 export function checkAvatar(file: File): string | null {
@@ -44,6 +44,7 @@ export function ProfileForm({ user }: { user: UserDto }) {
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ProfileInput, unknown, ProfileFields>({
     resolver: formResolver(profileFieldsSchema),
@@ -52,8 +53,12 @@ export function ProfileForm({ user }: { user: UserDto }) {
       last_name: user.last_name,
       username: user.username,
       email: user.email,
+      current_password: '',
     },
   });
+  // a new address takes over the account's mails: the server asks for the password (and tells
+  // the old address)
+  const emailChanging = (watch('email') ?? '').trim().toLowerCase() !== user.email.toLowerCase();
 
   useEffect(() => {
     if (!avatar) {
@@ -90,12 +95,18 @@ export function ProfileForm({ user }: { user: UserDto }) {
     setSaved(false);
     if (avatarError) return;
     try {
-      const updated = await mutation.mutateAsync({ ...values, avatar });
+      const { current_password, ...fields } = values;
+      const updated = await mutation.mutateAsync({
+        ...fields,
+        ...(emailChanging ? { current_password } : {}),
+        avatar,
+      });
       reset({
         first_name: updated.first_name,
         last_name: updated.last_name,
         username: updated.username,
         email: updated.email,
+        current_password: '',
       });
       clearAvatar();
       setSaved(true);
@@ -204,6 +215,18 @@ export function ProfileForm({ user }: { user: UserDto }) {
         error={errors.email?.message}
         id="profile-email"
       />
+      {emailChanging ? (
+        <InputField
+          label={t('account.password.current')}
+          type="password"
+          autoComplete="current-password"
+          registration={register('current_password')}
+          error={errors.current_password?.message}
+          help={t('account.profile.emailPasswordHelp')}
+          id="profile-current-password"
+          data-testid="profile-current-password"
+        />
+      ) : null}
       <Button type="submit" variant="primary" isLoading={isSubmitting}>
         {t('account.profile.submit')}
       </Button>

@@ -1,4 +1,3 @@
-import type { EmployeeDto } from '@elearn/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { companyKeys } from './keys';
@@ -9,19 +8,18 @@ export interface AddMemberInput {
 }
 
 /**
- * `POST /api/companies/{id}/members {email}` → 201 the employee; 422 `company.user_unknown`
- * (field `email`), 409 `company.already_member`.
+ * `POST /api/companies/{id}/members {email}` → 202 `{message}`: an invitation went to the address,
+ * whatever it is (the answer tells nothing about accounts); 409 `company.already_member`.
  */
 export const addMember = ({ companyId, email }: AddMemberInput) =>
-  api.post<EmployeeDto>(`/api/companies/${companyId}/members`, { email });
+  api.post<{ message: string }>(`/api/companies/${companyId}/members`, { email });
 
 export function useAddMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addMember,
     onSuccess: (_, { companyId }) => {
-      void queryClient.invalidateQueries({ queryKey: companyKeys.employees(companyId) });
-      void queryClient.invalidateQueries({ queryKey: companyKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: companyKeys.memberInvitations(companyId) });
     },
   });
 }

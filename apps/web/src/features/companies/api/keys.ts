@@ -7,6 +7,10 @@ export const companyKeys = {
   employees: (companyId: number) => ['companies', 'company', companyId, 'users'] as const,
   invitation: (companyId: number) => ['companies', 'company', companyId, 'invitation'] as const,
   invitationInfo: (token: string) => ['companies', 'invitation-info', token] as const,
+  memberInvitations: (companyId: number) =>
+    ['companies', 'company', companyId, 'member-invitations'] as const,
+  /** outside the root: accepting refreshes every company query, but not the invitation it used up */
+  memberInvitationInfo: (token: string) => ['member-invitation-info', token] as const,
   bookings: () => ['companies', 'bookings'] as const,
   seminarCompanies: (seminarId: number) => ['companies', 'seminar', seminarId, 'companies'] as const,
   seminarAssignments: (seminarId: number) => ['companies', 'seminar', seminarId, 'assignments'] as const,

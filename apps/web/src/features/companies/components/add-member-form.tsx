@@ -9,14 +9,16 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notifications';
 import { useAddMember } from '../api/add-member';
-import { personName } from '../format';
 import '../companies.css';
 
 type Input = z.input<typeof addMemberBodySchema>;
 type Output = z.output<typeof addMemberBodySchema>;
 
-/** Adds an existing user to the company by e-mail (`POST /api/companies/{id}/members`). */
-export function AddMemberForm({ companyId, companyName }: { companyId: number; companyName: string }) {
+/**
+ * Invites a person by e-mail (`POST /api/companies/{id}/members`): the answer is the same whether
+ * or not the address has an account; the person joins by accepting the invitation.
+ */
+export function AddMemberForm({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const add = useAddMember();
   const [formError, setFormError] = useState<string | null>(null);
@@ -34,8 +36,8 @@ export function AddMemberForm({ companyId, companyName }: { companyId: number; c
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const employee = await add.mutateAsync({ companyId, email: values.email });
-      notify('success', t('company.members.added', { name: personName(employee), company: companyName }));
+      const { message } = await add.mutateAsync({ companyId, email: values.email });
+      notify('success', message);
       reset({ email: '' });
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['email']));
