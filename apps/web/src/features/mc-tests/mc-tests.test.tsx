@@ -673,7 +673,7 @@ describe('owner pages', () => {
     // only the accomplished run can be confirmed
     expect(within(rows[1]!).queryByTestId('graduate-confirm')).toBeNull();
     await user.click(
-      within(rows[0]!).getByRole('button', { name: 'Abschluss von Stefanie Student bestätigen' }),
+      within(rows[0]!).getByRole('button', { name: 'Bestätigen: Abschluss von Stefanie Student' }),
     );
     await waitFor(() =>
       expect(screen.getAllByTestId('graduate-row')[0]!.textContent).toContain('Abschluss bestätigt'),
