@@ -103,6 +103,7 @@ export async function screensOf(role: Role, page: Page): Promise<string[]> {
         `/mcTest/graduate/${test}`,
         `/mcTest/${test}/edit`,
         `/mcTest/${test}/new`,
+        `/mcTest/${test}/itemAnalysis`,
         '/trainer',
       ];
     }

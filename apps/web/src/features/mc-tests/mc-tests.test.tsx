@@ -492,7 +492,7 @@ describe('question pool editor', () => {
     await waitFor(() => expect(fetchMock.callsTo('DELETE /api/answers/12')).toHaveLength(1));
 
     // deleting the question names the tests it is removed from
-    await user.click(within(item).getByRole('button', { name: 'Frage «Frage 1» löschen' }));
+    await user.click(within(item).getByRole('button', { name: 'Löschen: Frage «Frage 1»' }));
     dialog = await screen.findByRole('dialog', { name: 'Frage löschen?' });
     expect(within(dialog).getByTestId('pool-question-in-tests').textContent).toContain('Abschlusstest');
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
