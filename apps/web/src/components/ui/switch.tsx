@@ -48,7 +48,9 @@ export function Switch({
         <span className="switch-knob" />
       </span>
       <span className="switch-label">{label}</span>
-      {context ? <span className="is-sr-only"> {context}</span> : null}
+      {/* the space between label and context is a text node of its own (a name joins them) */}
+      {context ? ' ' : null}
+      {context ? <span className="is-sr-only">{context}</span> : null}
     </button>
   );
 }

@@ -682,7 +682,12 @@ describe('owner pages', () => {
       userGraduateId: 77,
       passed: 1,
     });
-    await user.click(within(screen.getAllByTestId('graduate-row')[0]!).getByTestId('graduate-undo'));
+    // the name starts with the visible text (WCAG 2.5.3)
+    await user.click(
+      within(screen.getAllByTestId('graduate-row')[0]!).getByRole('button', {
+        name: 'Rückgängig: Bestätigung für Stefanie Student',
+      }),
+    );
     await waitFor(() =>
       expect(fetchMock.callsTo('PATCH /api/graduate/confirm')[1]!.json()).toEqual({
         userGraduateId: 77,
