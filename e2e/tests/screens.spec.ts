@@ -87,3 +87,27 @@ test('a guest with the XSRF cookie of a guest session logs no console error on p
   }
   expect(problems).toEqual([]);
 });
+
+test('the home hero shows its illustration in the right half; a seminar without an image has a designed cover @desktop', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await presetConsent(context, baseURL);
+  await page.goto('/');
+  await settle(page);
+  const hero = await page.locator('.home-hero').boundingBox();
+  const art = await page.getByTestId('home-hero-illustration').boundingBox();
+  expect(hero && art, 'hero and illustration are shown').toBeTruthy();
+  if (!hero || !art) return;
+  expect(art.x).toBeGreaterThanOrEqual(hero.x + hero.width / 2);
+  expect(art.width).toBeGreaterThan(hero.width / 4);
+
+  // the demo catalogue has seminars without an image: a gradient cover, not a bare letter
+  await apiLogin(context, ROLE_EMAIL.student);
+  await page.goto('/seminar');
+  await settle(page);
+  const cover = page.locator('.seminar-card .seminar-image-placeholder').first();
+  await expect(cover).toBeVisible();
+  expect(await cover.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain('gradient');
+});
