@@ -14,7 +14,7 @@ const NEW_PAGES = ['chapter-new', 'chapter-new-sub', 'sub-chapter-new'];
 const EDIT_PAGES = ['chapter-edit', 'chapter-position', 'sub-chapter-list', 'sub-chapter-edit'];
 
 /**
- * The chapter pages (spec section 2): tabs (owners: new and play; students: play) and the side
+ * The chapter pages (spec section 2): tabs (owners: new, edit and play; students: play) and the side
  * menu of chapters and sub-chapters.
  */
 export function ChapterLayout() {
