@@ -10,7 +10,6 @@ process.env.E2E_RUN_ID ??= Date.now().toString(36);
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 export const E2E_PORT = Number(process.env.E2E_PORT);
 export const E2E_DATA_DIR = path.join(here, '.data', `run-${process.env.E2E_RUN_ID ?? 'local'}`);
-const SCREENS = process.env.E2E_SCREENS === '1';
 const chrome = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /** Chromium end to end against the built app served by the real server on a fresh PGlite directory. */
@@ -41,20 +40,17 @@ export default defineConfig({
       ],
     },
   },
-  // issue 14's screen guard (axe, page styles, phone width) still finds defects on the owner's
-  // screens; until they are fixed it runs on request: E2E_SCREENS=1 npm run test:e2e
-  projects: SCREENS
-    ? [
-        { name: 'chromium' },
-        // every screen of the journeys at phone width (tests/screens.spec.ts visits them directly)
-        {
-          name: 'phone',
-          testMatch: /screens\.spec\.ts$/,
-          grepInvert: /@desktop/,
-          use: { viewport: { width: 375, height: 812 } },
-        },
-      ]
-    : [{ name: 'chromium', testIgnore: /screens\.spec\.ts$/ }],
+  projects: [
+    // the journeys and issue 14's screen guard (axe, page styles, tab strips) at 1280 px
+    { name: 'chromium' },
+    // every screen of the journeys at phone width (tests/screens.spec.ts visits them directly)
+    {
+      name: 'phone',
+      testMatch: /screens\.spec\.ts$/,
+      grepInvert: /@desktop/,
+      use: { viewport: { width: 375, height: 812 } },
+    },
+  ],
   webServer: {
     command: `node --import tsx ${path.join(here, '../apps/server/src/main.ts')}`,
     url: `http://localhost:${E2E_PORT}/api/health`,

@@ -35,7 +35,7 @@ async function getJson<T>(page: Page, path: string): Promise<T> {
 }
 
 const DEMO_SLUG = 'einfuehrung-in-die-projektarbeit';
-const DEMO_COMPANY_SEMINAR = 'arbeitssicherheit-muster-ag';
+const DEMO_COMPANY_SEMINAR = 'arbeitssicherheit-bei-der-muster-ag';
 
 /** The screens of a role (the ids of the demo data looked up with the role's session). */
 export async function screensOf(role: Role, page: Page): Promise<string[]> {
@@ -55,22 +55,27 @@ export async function screensOf(role: Role, page: Page): Promise<string[]> {
         '/unauthorized',
         '/seminar/unbekannt',
       ];
-    case 'student':
+    case 'student': {
+      const assigned = await getJson<{ id: number }[]>(page, '/api/mc_tests/user/assigned/');
+      expect(assigned.length, 'the demo student has a test to take').toBeGreaterThan(0);
       return [
         '/seminar',
         '/seminar/booked',
         '/seminar/rise',
         `/seminar/${DEMO_SLUG}`,
-        '/seminar/fuehrung-und-kommunikation',
+        '/seminar/fuehrung-and-kommunikation',
         '/mcTest/assigned',
         '/mcTest/open',
         '/mcTest/history',
+        // the test player before the start (opening it starts nothing)
+        `/mcTest/open?test=${assigned[0]?.id}`,
         '/todos',
         '/payment/payment-confirmation',
         '/user',
         '/user/password',
         '/user/trainer',
       ];
+    }
     case 'trainer': {
       const seminar = await getJson<{ id: number }>(page, `/api/seminars/slug/${DEMO_SLUG}`);
       const chapters = await getJson<{ id: number }[]>(page, `/api/chapters/seminar/${seminar.id}`);
@@ -98,6 +103,7 @@ export async function screensOf(role: Role, page: Page): Promise<string[]> {
         `/mcTest/graduate/${test}`,
         `/mcTest/${test}/edit`,
         `/mcTest/${test}/new`,
+        `/mcTest/${test}/itemAnalysis`,
         '/trainer',
       ];
     }
@@ -128,11 +134,63 @@ export async function screensOf(role: Role, page: Page): Promise<string[]> {
   }
 }
 
-/** Waits until a directly loaded screen has rendered: a heading, no loader, no request running (the progress bar). */
+/**
+ * Waits until a directly loaded screen has rendered: a heading, no loader, no lazily loaded
+ * rich-text editor still on its way, no request running (the progress bar).
+ */
 export async function settle(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.page-loader')).toHaveCount(0);
+  await expect(page.locator('.rich-text-loading')).toHaveCount(0);
   await expect(page.locator('.progress-bar.is-visible')).toHaveCount(0);
+}
+
+/**
+ * The problems a check finds once the screen has come to rest: it asks again for up to `ms`
+ * while problems remain (parts of a page that arrive with a later request, e.g. a chapter's
+ * side menu), and returns the last answer.
+ */
+export async function settled(check: () => Promise<string[]>, ms = 3_000): Promise<string[]> {
+  const end = Date.now() + ms;
+  let problems = await check();
+  while (problems.length > 0 && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    problems = await check();
+  }
+  return problems;
+}
+
+/** Screens of the lists above that are meant to show the not-found page. */
+export const NOT_FOUND_SCREENS = new Set(['/seminar/unbekannt']);
+
+/**
+ * What is wrong with the screen's tab strips (Bulma `.tabs`): each must mark exactly one tab as
+ * the current page (`li.is-active` holding the link with `aria-current="page"`), and every tab
+ * lies inside the strip (at 375 px a strip that clips its overflow cuts the last tabs mid-word).
+ */
+export async function tabStripProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const strip of Array.from(document.querySelectorAll('nav.tabs'))) {
+      const name = strip.getAttribute('aria-label') ?? 'tabs';
+      const active = strip.querySelectorAll('li.is-active');
+      const current = strip.querySelectorAll('li.is-active > a[aria-current="page"]');
+      if (active.length !== 1 || current.length !== 1) {
+        problems.push(
+          `tab strip "${name}": ${active.length} active tabs (${current.length} with aria-current)`,
+        );
+      }
+      // a tab beyond the strip's edge is hidden or cut mid-word (the strip clips its overflow)
+      const box = strip.getBoundingClientRect();
+      for (const link of Array.from(strip.querySelectorAll('li > a'))) {
+        const tab = link.getBoundingClientRect();
+        if (tab.left < box.left - 0.5 || tab.right > box.right + 0.5) {
+          problems.push(`tab strip "${name}": the tab "${link.textContent}" is cut or hidden`);
+        }
+      }
+    }
+    return problems;
+  });
 }
 
 /** The serious and critical axe violations (WCAG 2.0/2.1 A and AA) of the current screen. */
@@ -188,3 +246,43 @@ export async function missingStyles(page: Page): Promise<string[]> {
 /** How far the page scrolls sideways (0 when it fits the viewport). */
 export const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Blocks that must line up with the page's content edge (the main container's left and right
+ * edge): the new-app banner and the seminar card grid (issue 14: both sat about 11 px inside).
+ */
+export async function contentEdgeProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector('#main-content > .container');
+    if (!main) return [];
+    const edge = main.getBoundingClientRect();
+    const problems: string[] = [];
+    // fullWidth: the block reaches the right edge (else it may end before it, never beyond)
+    const check = (what: string, left: number, right: number, fullWidth = true) => {
+      const rightOff = fullWidth ? Math.abs(right - edge.right) > 1 : right > edge.right + 1;
+      if (Math.abs(left - edge.left) > 1 || rightOff) {
+        problems.push(
+          `${what} spans ${Math.round(left)}–${Math.round(right)} px, the content ${Math.round(edge.left)}–${Math.round(edge.right)} px`,
+        );
+      }
+    };
+    const banner = document.querySelector('.new-app-banner .notification');
+    if (banner) {
+      const box = banner.getBoundingClientRect();
+      check('the new-app banner', box.left, box.right);
+    }
+    const cards = Array.from(document.querySelectorAll('.seminar-grid .seminar-card')).map((card) =>
+      card.getBoundingClientRect(),
+    );
+    if (cards.length > 0) {
+      check(
+        'the seminar card grid',
+        Math.min(...cards.map((box) => box.left)),
+        Math.max(...cards.map((box) => box.right)),
+        // three cards fill a row at every width (one, two or three columns)
+        cards.length >= 3,
+      );
+    }
+    return problems;
+  });
+}

@@ -1,6 +1,9 @@
 /**
  * UI guards of issue 14 over every screen the journeys visit, each loaded directly, as every role,
  * in German and English:
+ * - both projects: the screen is not the not-found page (a stale path would scan nothing), each
+ *   tab strip marks exactly one tab as the current page and shows every tab whole, and the
+ *   new-app banner and the seminar card grid line up with the content edge;
  * - project `chromium` (1280 px): no serious or critical axe violation (WCAG 2.0/2.1 A and AA),
  *   and the page-specific styles are there on a direct load;
  * - project `phone` (375 px): the page does not scroll sideways.
@@ -11,13 +14,17 @@ import { expect, test } from '@playwright/test';
 import { collectPageProblems, type Lang, localized, presetConsent } from '../support/helpers.ts';
 import {
   apiLogin,
+  contentEdgeProblems,
   missingStyles,
+  NOT_FOUND_SCREENS,
   ROLE_EMAIL,
   type Role,
   screensOf,
   seriousAxeViolations,
   settle,
+  settled,
   sidewaysScroll,
+  tabStripProblems,
 } from '../support/screens.ts';
 
 const ROLES: Role[] = ['guest', 'student', 'trainer', 'manager', 'admin'];
@@ -41,6 +48,12 @@ for (const lang of LANGS) {
         await test.step(url, async () => {
           await page.goto(url);
           await settle(page);
+          const notFound = await page.locator('.error-page').count();
+          if (notFound !== (NOT_FOUND_SCREENS.has(path) ? 1 : 0)) {
+            problems.push(`${url}: ${notFound ? 'shows the error page' : 'is not the not-found page'}`);
+          }
+          for (const p of await settled(() => tabStripProblems(page))) problems.push(`${url}: ${p}`);
+          for (const p of await settled(() => contentEdgeProblems(page))) problems.push(`${url}: ${p}`);
           if (phone) {
             const overflow = await sidewaysScroll(page);
             if (overflow > 0) problems.push(`${url}: scrolls ${overflow} px sideways at 375 px`);
@@ -73,4 +86,28 @@ test('a guest with the XSRF cookie of a guest session logs no console error on p
     }
   }
   expect(problems).toEqual([]);
+});
+
+test('the home hero shows its illustration in the right half; a seminar without an image has a designed cover @desktop', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await presetConsent(context, baseURL);
+  await page.goto('/');
+  await settle(page);
+  const hero = await page.locator('.home-hero').boundingBox();
+  const art = await page.getByTestId('home-hero-illustration').boundingBox();
+  expect(hero && art, 'hero and illustration are shown').toBeTruthy();
+  if (!hero || !art) return;
+  expect(art.x).toBeGreaterThanOrEqual(hero.x + hero.width / 2);
+  expect(art.width).toBeGreaterThan(hero.width / 4);
+
+  // the demo catalogue has seminars without an image: a gradient cover, not a bare letter
+  await apiLogin(context, ROLE_EMAIL.student);
+  await page.goto('/seminar');
+  await settle(page);
+  const cover = page.locator('.seminar-card .seminar-image-placeholder').first();
+  await expect(cover).toBeVisible();
+  expect(await cover.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain('gradient');
 });

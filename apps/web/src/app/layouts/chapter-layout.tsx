@@ -8,8 +8,13 @@ import { useSeminar } from '@/features/seminars/api/get-seminar';
 import { idParam, useCurrentIds, useSyncCurrentIds } from '@/lib/current-ids';
 import { PageFrame } from './page-frame';
 
+/** The owner's pages that belong to the "new" tab: a new chapter or sub-chapter. */
+const NEW_PAGES = ['chapter-new', 'chapter-new-sub', 'sub-chapter-new'];
+/** …and to the "edit" tab: a chapter, its sub-chapters, the order of the chapters. */
+const EDIT_PAGES = ['chapter-edit', 'chapter-position', 'sub-chapter-list', 'sub-chapter-edit'];
+
 /**
- * The chapter pages (spec section 2): tabs (owners: new and play; students: play) and the side
+ * The chapter pages (spec section 2): tabs (owners: new, edit and play; students: play) and the side
  * menu of chapters and sub-chapters.
  */
 export function ChapterLayout() {
@@ -31,16 +36,21 @@ export function ChapterLayout() {
   const known = (id: number | null) =>
     id !== null &&
     entries.some((entry) => entry.id === id || entry.sub_chapters.some((sub) => sub.id === id));
-  const playId = known(currentId) ? currentId : (entries[0]?.id ?? null);
+  // before the menu is there, the chapter in the address: the tabs don't change once it arrives
+  const routeId = idParam(params.scid) ?? idParam(params.cid);
+  const playId = menu.data ? (known(currentId) ? currentId : (entries[0]?.id ?? null)) : routeId;
 
+  // no strip until the seminar says who is looking (an owner gets more tabs)
   const tabs =
-    seminarId === null
+    seminarId === null || !seminar
       ? []
       : [
-          ...(isOwner ? [{ to: chapterPaths.newChapter(seminarId), label: t('chapter.tabs.new') }] : []),
+          ...(isOwner
+            ? [{ to: chapterPaths.newChapter(seminarId), label: t('chapter.tabs.new'), pages: NEW_PAGES }]
+            : []),
           // the chapter's edit page is a tab of its own, so the strip shows where the owner is
           ...(isOwner && playId !== null
-            ? [{ to: chapterPaths.edit(seminarId, playId), label: t('chapter.tabs.edit') }]
+            ? [{ to: chapterPaths.edit(seminarId, playId), label: t('chapter.tabs.edit'), pages: EDIT_PAGES }]
             : []),
           ...(playId !== null
             ? [{ to: chapterPaths.play(seminarId, playId), label: t('chapter.tabs.play') }]

@@ -17,6 +17,8 @@ const LABEL_KEYS: Record<McTestTabId, string> = {
 /** Pages without a tab of their own that belong to a tab (its strip then shows it as active). */
 const ALSO_ACTIVE: Partial<Record<McTestTabId, string[]>> = {
   reports: ['/mcTest/TestReports'],
+  // the tests that can be started now and the test player: a part of the assigned tests
+  assigned: ['/mcTest/open'],
 };
 
 /** The test pages (spec section 2): role-dependent tabs above the page. */

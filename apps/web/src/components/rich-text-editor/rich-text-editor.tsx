@@ -4,7 +4,16 @@
  * so it needs no library; pasted content arrives as plain text. The server sanitizes the HTML
  * it stores. Loaded lazily (see ./index.tsx) so that only the edit pages download it.
  */
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface RichTextEditorProps {
@@ -22,6 +31,27 @@ export interface RichTextEditorProps {
 
 type Command = 'bold' | 'italic' | 'insertUnorderedList' | 'insertOrderedList';
 type Block = 'h2' | 'h3' | 'p';
+
+/**
+ * Toolbar icons (Material Design icons, Apache License 2.0, 24 × 24). An icon has no text, so
+ * the button's name is its label alone and cannot contradict a visible text (axe
+ * `label-content-name-mismatch`, issue 14); the label is also the button's tooltip.
+ */
+const ICONS = {
+  ul: 'M4 10.5c-.83 0-1.5.67-1.5 1.5s.67 1.5 1.5 1.5 1.5-.67 1.5-1.5-.67-1.5-1.5-1.5zm0-6c-.83 0-1.5.67-1.5 1.5S3.17 7.5 4 7.5 5.5 6.83 5.5 6 4.83 4.5 4 4.5zm0 12c-.83 0-1.5.68-1.5 1.5s.68 1.5 1.5 1.5 1.5-.68 1.5-1.5-.67-1.5-1.5-1.5zM7 19h14v-2H7v2zm0-6h14v-2H7v2zm0-8v2h14V5H7z',
+  ol: 'M2 17h2v.5H3v1h1v.5H2v1h3v-4H2v1zm1-9h1V4H2v1h1v3zm-1 3h1.8L2 13.1v.9h3v-1H3.2L5 10.9V10H2v1zm5-6v2h14V5H7zm0 14h14v-2H7v2zm0-6h14v-2H7v2z',
+  link: 'M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7c-2.76 0-5 2.24-5 5s2.24 5 5 5h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1zM8 13h8v-2H8v2zm9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4c2.76 0 5-2.24 5-5s-2.24-5-5-5z',
+  unlink:
+    'M17 7h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1 0 1.43-.98 2.63-2.31 2.98l1.46 1.46C20.88 15.61 22 13.95 22 12c0-2.76-2.24-5-5-5zm-1 4h-2.19l2 2H16zM2 4.27l3.11 3.11C3.29 8.12 2 9.91 2 12c0 2.76 2.24 5 5 5h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1 0-1.59 1.21-2.9 2.76-3.07L8.73 11H8v2h2.73L13 15.27V17h1.73l4.01 4L20 19.74 3.27 3 2 4.27z',
+} as const;
+
+function ToolIcon({ name }: { name: keyof typeof ICONS }) {
+  return (
+    <svg className="rich-text-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={ICONS[name]} fill="currentColor" />
+    </svg>
+  );
+}
 
 const canEdit = () => typeof document !== 'undefined' && typeof document.execCommand === 'function';
 
@@ -162,7 +192,13 @@ export default function RichTextEditor({
     }
   };
 
-  const tool = (label: string, onClick: () => void, text: string, pressed?: boolean, testKey?: string) => (
+  const tool = (
+    label: string,
+    onClick: () => void,
+    content: ReactNode,
+    pressed?: boolean,
+    testKey?: string,
+  ) => (
     <button
       type="button"
       className={['button is-small', pressed && 'is-selected is-link is-light'].filter(Boolean).join(' ')}
@@ -174,7 +210,7 @@ export default function RichTextEditor({
       onClick={onClick}
       data-testid={testKey ? `${testId ?? 'rte'}-${testKey}` : undefined}
     >
-      {text}
+      {content}
     </button>
   );
 
@@ -194,19 +230,19 @@ export default function RichTextEditor({
         {tool(
           t('editor.bulletList'),
           () => run('insertUnorderedList'),
-          '• —',
+          <ToolIcon name="ul" />,
           active.insertUnorderedList,
           'ul',
         )}
         {tool(
           t('editor.numberedList'),
           () => run('insertOrderedList'),
-          '1. —',
+          <ToolIcon name="ol" />,
           active.insertOrderedList,
           'ol',
         )}
-        {tool(t('editor.link'), openLink, t('editor.linkShort'), undefined, 'link')}
-        {tool(t('editor.unlink'), () => run('unlink'), t('editor.unlinkShort'), undefined, 'unlink')}
+        {tool(t('editor.link'), openLink, <ToolIcon name="link" />, undefined, 'link')}
+        {tool(t('editor.unlink'), () => run('unlink'), <ToolIcon name="unlink" />, undefined, 'unlink')}
       </div>
       {linkOpen ? (
         <form className="rich-text-link box p-3 mb-0" onSubmit={applyLink} noValidate>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { matchPath, useLocation, useMatch, useResolvedPath } from 'react-router';
 import { AppLink } from '@/components/app-link';
+import { useCurrentPageId } from '@/hooks/use-current-page-id';
 import { useLocalizePath } from '@/hooks/use-locale';
 
 export interface TabItem {
@@ -10,6 +11,11 @@ export interface TabItem {
   end?: boolean;
   /** more app paths (route patterns) on which this tab is the active one */
   also?: string[];
+  /**
+   * ids of the pages (route handles, see app/pages.ts) on which this tab is the active one: for
+   * pages whose patterns overlap (`…/subChapter/new` also matches `…/subChapter/:scid`)
+   */
+  pages?: string[];
 }
 
 function Tab({ item }: { item: TabItem }) {
@@ -18,7 +24,11 @@ function Tab({ item }: { item: TabItem }) {
   const exact = useMatch({ path: resolved.pathname, end: item.end ?? true }) !== null;
   const { pathname } = useLocation();
   const bare = pathname.replace(/^\/en(?=\/|$)/, '') || '/';
-  const active = exact || (item.also ?? []).some((pattern) => matchPath(pattern, bare) !== null);
+  const page = useCurrentPageId();
+  const active =
+    exact ||
+    (item.also ?? []).some((pattern) => matchPath(pattern, bare) !== null) ||
+    (page !== undefined && (item.pages ?? []).includes(page));
   return (
     <li className={active ? 'is-active' : undefined}>
       <AppLink to={item.to} aria-current={active ? 'page' : undefined}>

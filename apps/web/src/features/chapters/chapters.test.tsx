@@ -282,7 +282,7 @@ describe('chapter play page', () => {
       return 'blob:x';
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    await user.click(await screen.findByRole('button', { name: '«skript.pdf» herunterladen' }));
+    await user.click(await screen.findByRole('button', { name: 'Herunterladen: «skript.pdf»' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(fetchMock.callsTo('GET /api/chapters/doc/3/download')).toHaveLength(1);
     expect(blobs[0]?.type).toBe('application/pdf');
@@ -504,7 +504,7 @@ describe('chapter edit page: media', () => {
       user: users.trainer,
       handlers: { ...ownerHandlers, 'DELETE /api/chapters/doc/3/delete': () => ({ status: 204 }) },
     });
-    await user.click(await screen.findByRole('button', { name: '«Skript» löschen' }));
+    await user.click(await screen.findByRole('button', { name: 'Löschen: «Skript»' }));
     const dialog = screen.getByRole('dialog', { name: 'Löschen?' });
     expect(fetchMock.callsTo('DELETE /api/chapters/doc/3/delete')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));

@@ -268,7 +268,7 @@ describe('access-link page (no login)', () => {
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     fetchMock.on('GET /api/chapters/doc/3/download', () => ({ body: 'PDF' }));
-    await user.click(within(player).getByRole('button', { name: '«skript.pdf» herunterladen' }));
+    await user.click(within(player).getByRole('button', { name: 'Herunterladen: «skript.pdf»' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(fetchMock.callsTo('GET /api/chapters/doc/3/download')[0]!.search).toBe('?access_link=abc_DEF-123');
 
@@ -448,7 +448,7 @@ describe('assign employees (multi-select)', () => {
         'POST /api/companies/generate-access-link': () => ({ status: 201, body: accessLink(5, 'active') }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Zugangslink für Anna Arm erstellen' }));
+    await user.click(await screen.findByRole('button', { name: 'Zugangslink für Anna Arm' }));
     const dialog = screen.getByRole('dialog', { name: 'Zugangslink für Anna Arm' });
     const days = within(dialog).getByLabelText('Gültigkeit in Tagen');
     expect((days as HTMLInputElement).value).toBe('14');
@@ -540,7 +540,7 @@ describe('employees page', () => {
     // users.corporateTraining has id 3: no remove button for oneself
     expect(within(rows[0]!).queryByTestId('employee-remove')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Bert Berg aus der Firma entfernen' }));
+    await user.click(screen.getByRole('button', { name: 'Entfernen: Bert Berg aus der Firma' }));
     const dialog = screen.getByRole('dialog', { name: 'Aus der Firma entfernen?' });
     expect(within(dialog).getByText(/Soll Bert Berg aus der Firma entfernt werden/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Entfernen' }));

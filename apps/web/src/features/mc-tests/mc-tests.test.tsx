@@ -492,7 +492,7 @@ describe('question pool editor', () => {
     await waitFor(() => expect(fetchMock.callsTo('DELETE /api/answers/12')).toHaveLength(1));
 
     // deleting the question names the tests it is removed from
-    await user.click(within(item).getByRole('button', { name: 'Frage «Frage 1» löschen' }));
+    await user.click(within(item).getByRole('button', { name: 'Löschen: Frage «Frage 1»' }));
     dialog = await screen.findByRole('dialog', { name: 'Frage löschen?' });
     expect(within(dialog).getByTestId('pool-question-in-tests').textContent).toContain('Abschlusstest');
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
@@ -673,7 +673,7 @@ describe('owner pages', () => {
     // only the accomplished run can be confirmed
     expect(within(rows[1]!).queryByTestId('graduate-confirm')).toBeNull();
     await user.click(
-      within(rows[0]!).getByRole('button', { name: 'Abschluss von Stefanie Student bestätigen' }),
+      within(rows[0]!).getByRole('button', { name: 'Bestätigen: Abschluss von Stefanie Student' }),
     );
     await waitFor(() =>
       expect(screen.getAllByTestId('graduate-row')[0]!.textContent).toContain('Abschluss bestätigt'),
@@ -682,7 +682,12 @@ describe('owner pages', () => {
       userGraduateId: 77,
       passed: 1,
     });
-    await user.click(within(screen.getAllByTestId('graduate-row')[0]!).getByTestId('graduate-undo'));
+    // the name starts with the visible text (WCAG 2.5.3)
+    await user.click(
+      within(screen.getAllByTestId('graduate-row')[0]!).getByRole('button', {
+        name: 'Rückgängig: Bestätigung für Stefanie Student',
+      }),
+    );
     await waitFor(() =>
       expect(fetchMock.callsTo('PATCH /api/graduate/confirm')[1]!.json()).toEqual({
         userGraduateId: 77,

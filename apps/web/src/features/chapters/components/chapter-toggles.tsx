@@ -1,6 +1,7 @@
 import type { SubChapterDto } from '@elearn/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
 import { notify } from '@/lib/notifications';
 import { useToggleDone } from '../api/toggle-done';
 import { useToggleLocked } from '../api/toggle-locked';
@@ -11,11 +12,10 @@ export function LockToggle({ chapter }: { chapter: SubChapterDto }) {
   const toggle = useToggleLocked();
   const unlocked = chapter.unlocked === 1;
   return (
-    <Button
-      role="switch"
-      aria-checked={unlocked}
-      variant={unlocked ? 'success' : 'warning'}
-      outlined
+    <Switch
+      checked={unlocked}
+      label={t('chapter.unlocked')}
+      context={t('chapter.lockSwitch', { label: chapter.label })}
       isLoading={toggle.isPending}
       onClick={() =>
         toggle.mutate(chapter.id, {
@@ -24,12 +24,9 @@ export function LockToggle({ chapter }: { chapter: SubChapterDto }) {
           onError: (error) => notify('danger', error.message),
         })
       }
-      aria-label={t('chapter.lockSwitch', { label: chapter.label })}
       data-testid="chapter-lock-toggle"
       data-unlocked={unlocked ? 'true' : 'false'}
-    >
-      {unlocked ? t('chapter.unlocked') : t('chapter.locked')}
-    </Button>
+    />
   );
 }
 

@@ -8,10 +8,12 @@ export function NewAppBanner() {
   const { newAppInfo } = useConsent();
   if (!newAppInfo) return null;
   return (
-    <div className="container new-app-banner px-3 pt-3">
-      <Notification variant="info" role="note" onClose={() => updateConsent({ newAppInfo: false })}>
-        <strong>{t('newApp.title')}</strong> {t('newApp.text')}
-      </Notification>
+    <div className="new-app-banner">
+      <div className="container">
+        <Notification variant="info" role="note" onClose={() => updateConsent({ newAppInfo: false })}>
+          <strong>{t('newApp.title')}</strong> {t('newApp.text')}
+        </Notification>
+      </div>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { AppLink } from '@/components/app-link';
 import { ServerHtml } from '@/components/html-content';
 import { useLocale } from '@/hooks/use-locale';
 import { formatIndex, formatShare, questionEditorPath } from '../format';
+import '@/components/ui/table.css';
 import '../item-analysis.css';
 
 export type NumberedItem = ItemStat & { number: number };

@@ -3,23 +3,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Switch } from '@/components/ui/switch';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notifications';
 import { useDeleteMcTest } from '../api/delete-mc-test';
 import { useToggleEnabled } from '../api/toggle-enabled';
 
-/** Enables or disables a test for the students (`PATCH /api/mc_tests/toggle/enabled`). */
+/** Enables or disables a test for the students (`PATCH /api/mc_tests/toggle/enabled`): "Freigeschaltet" on or off. */
 export function EnabledToggle({ test, size }: { test: McTestListItem; size?: 'small' | 'normal' }) {
   const { t } = useTranslation();
   const toggle = useToggleEnabled();
   const enabled = test.enabled === 1;
   return (
-    <Button
-      role="switch"
-      aria-checked={enabled}
-      aria-label={t('mcTest.enabledSwitch', { label: test.label })}
-      variant={enabled ? 'success' : 'warning'}
-      outlined
+    <Switch
+      checked={enabled}
+      label={t('mcTest.enabled')}
+      context={t('mcTest.enabledSwitch', { label: test.label })}
       size={size}
       isLoading={toggle.isPending}
       onClick={() =>
@@ -30,9 +29,7 @@ export function EnabledToggle({ test, size }: { test: McTestListItem; size?: 'sm
         })
       }
       data-testid="mc-test-enabled-toggle"
-    >
-      {enabled ? t('mcTest.enabled') : t('mcTest.disabled')}
-    </Button>
+    />
   );
 }
 

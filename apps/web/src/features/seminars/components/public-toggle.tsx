@@ -1,20 +1,19 @@
 import type { SeminarDto } from '@elearn/shared';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
 import { notify } from '@/lib/notifications';
 import { useTogglePublic } from '../api/toggle-public';
 
-/** The owner's public/private switch (`PATCH /api/seminars/tooglePublic`). */
+/** The owner's public/private switch (`PATCH /api/seminars/tooglePublic`): "Öffentlich" on or off. */
 export function PublicToggle({ seminar, size }: { seminar: SeminarDto; size?: 'small' | 'normal' }) {
   const { t } = useTranslation();
   const toggle = useTogglePublic();
   return (
-    <Button
+    <Switch
       size={size}
-      role="switch"
-      aria-checked={seminar.is_public}
-      variant={seminar.is_public ? 'success' : 'warning'}
-      outlined
+      checked={seminar.is_public}
+      label={t('seminar.public')}
+      context={t('seminar.publicSwitch', { title: seminar.title })}
       isLoading={toggle.isPending}
       onClick={() =>
         toggle.mutate(seminar.id, {
@@ -23,11 +22,8 @@ export function PublicToggle({ seminar, size }: { seminar: SeminarDto; size?: 's
           onError: (error) => notify('danger', error.message),
         })
       }
-      aria-label={t('seminar.publicSwitch', { title: seminar.title })}
       data-testid="seminar-public-toggle"
       data-public={seminar.is_public ? 'true' : 'false'}
-    >
-      {seminar.is_public ? t('seminar.public') : t('seminar.private')}
-    </Button>
+    />
   );
 }
