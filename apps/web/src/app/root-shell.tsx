@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { OfflineNotice } from '@/components/layout/offline-notice';
+import { PageLoader } from '@/components/layout/page-loader';
 import { ProgressBar } from '@/components/layout/progress-bar';
 import { ReturnToTop } from '@/components/layout/return-to-top';
 import { Toasts } from '@/components/layout/toasts';
-import { UnverifiedNotice } from '@/features/auth/components/unverified-notice';
 import { MatomoTracker } from '@/features/consent/components/matomo-tracker';
 import { useConsent } from '@/features/consent/consent-store';
-import { useUser } from '@/lib/auth';
+import { useCurrentUser, useUser } from '@/lib/auth';
 import { applyLocale } from '@/lib/i18n';
 import { localeFromPath } from '@/lib/locale';
 
@@ -30,6 +30,20 @@ function LocaleSync() {
     void applyLocale(locale);
   }, [locale]);
   return null;
+}
+
+const UnverifiedNotice = lazy(() =>
+  import('@/features/auth/components/unverified-notice').then((m) => ({ default: m.UnverifiedNotice })),
+);
+
+/**
+ * The notice for a logged-in user whose address is not verified yet. It carries a form
+ * (react-hook-form, zod), so it is loaded only for such a user; the page waits for it in the
+ * same Suspense boundary, so notice and page appear together (no shift).
+ */
+function UnverifiedSlot() {
+  const user = useCurrentUser();
+  return user && !user.email_verified_at ? <UnverifiedNotice /> : null;
 }
 
 const ConsentModal = lazy(() =>
@@ -60,8 +74,10 @@ export function RootShell() {
       <LocaleSync />
       <ScrollToTop />
       <ProgressBar />
-      <UnverifiedNotice />
-      <Outlet />
+      <Suspense fallback={<PageLoader />}>
+        <UnverifiedSlot />
+        <Outlet />
+      </Suspense>
       <Toasts />
       <OfflineNotice />
       <ReturnToTop />
