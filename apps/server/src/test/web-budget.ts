@@ -42,6 +42,8 @@ export interface BudgetPage {
   path: string;
   layout: string;
   page: string;
+  /** the page is measured logged in as the demo student (bench) */
+  student?: boolean;
 }
 
 /** The pages of issue 13, by their layout and page module (source paths as in the manifest). */
@@ -59,12 +61,14 @@ export const BUDGET_PAGES: BudgetPage[] = [
     path: '/seminar',
     layout: 'seminar-layout',
     page: 'src/app/routes/seminar/list.tsx',
+    student: true,
   },
   {
     name: 'chapter play (student)',
     path: '/seminar/id/{sid}/chapter/{cid}/play',
     layout: 'chapter-layout',
     page: 'src/app/routes/chapter/play.tsx',
+    student: true,
   },
 ];
 

@@ -82,8 +82,9 @@ export function buildRoutes({ queryClient, pages = PAGES }: BuildOptions): Route
         module.catch(() => {}); // reported through `lazy` when the page is shown
         const ctx = createMiddlewareContext(queryClient, page, new URL(request.url), locale, takeInitial());
         await runMiddleware(middlewareChain(page), ctx);
-        const { check } = await module;
+        const { check, prefetch } = await module;
         if (check && !check(params)) throw notFound();
+        await prefetch?.(queryClient, params, new URL(request.url)).catch(() => {});
         return null;
       },
       lazy: async () => ({ Component: (await loadChunk(page.load)).default }),
