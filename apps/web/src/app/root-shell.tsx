@@ -1,3 +1,4 @@
+import { isGuestXsrfToken } from '@elearn/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { OfflineNotice } from '@/components/layout/offline-notice';
@@ -6,7 +7,8 @@ import { ProgressBar } from '@/components/layout/progress-bar';
 import { ReturnToTop } from '@/components/layout/return-to-top';
 import { Toasts } from '@/components/layout/toasts';
 import { MatomoTracker } from '@/features/consent/components/matomo-tracker';
-import { useConsent } from '@/features/consent/consent-store';
+import { readConsent, useConsent } from '@/features/consent/consent-store';
+import { readXsrfToken } from '@/lib/api-client';
 import { useCurrentUser, useUser } from '@/lib/auth';
 import { applyLocale } from '@/lib/i18n';
 import { localeFromPath } from '@/lib/locale';
@@ -46,9 +48,20 @@ function UnverifiedSlot() {
   return user && !user.email_verified_at ? <UnverifiedNotice /> : null;
 }
 
-const ConsentModal = lazy(() =>
-  import('@/features/consent/components/consent-modal').then((m) => ({ default: m.ConsentModal })),
-);
+const loadConsentModal = () => import('@/features/consent/components/consent-modal');
+const ConsentModal = lazy(() => loadConsentModal().then((m) => ({ default: m.ConsentModal })));
+
+/**
+ * A guest who has not confirmed the cookie notice will see it: its chunk loads at start, beside
+ * the page's, so the notice opens with the page instead of one round trip later (issue 13: it is
+ * the largest text a first-time visitor sees).
+ */
+function preloadConsentNotice(): void {
+  if (typeof document === 'undefined' || readConsent().consentedRequired) return;
+  const token = readXsrfToken();
+  if (token === null || isGuestXsrfToken(token)) loadConsentModal().catch(() => {});
+}
+preloadConsentNotice();
 
 /**
  * Loads the cookie notice (and its form pieces) only for a visitor who still has to see it;
