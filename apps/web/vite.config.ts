@@ -28,13 +28,37 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export default defineConfig({
-  plugins: [react(), preloadFont(/source-sans-pro-latin-400-normal-[\w-]+\.woff2$/), precompress()],
+/**
+ * The production build renders with Preact's React compatibility layer instead of react-dom
+ * (issue 13: react-dom alone is 58 KB of the 120 KB first-load budget, Preact about 5 KB).
+ * Development and the component tests keep React; the e2e suite runs the built app.
+ * See docs/decisions.md, "First load".
+ */
+const PREACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    preloadFont(
+      // body text, and the semibold and bold of titles, buttons and the navbar
+      /source-sans-pro-latin-400-normal-[\w-]+\.woff2$/,
+      /source-sans-pro-latin-600-normal-[\w-]+\.woff2$/,
+      /source-sans-pro-latin-700-normal-[\w-]+\.woff2$/,
+    ),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // zod without its eval probe (CSP), see src/lib/zod-jitless.ts
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+      ...(command === 'build' ? PREACT : []),
     ],
   },
   // Bulma's own Sass still uses deprecated syntax; don't drown our warnings in its
@@ -49,4 +73,4 @@ export default defineConfig({
     // read by the size-budget test (apps/server/src/web-budget.test.ts) to find each page's chunks
     manifest: true,
   },
-});
+}));

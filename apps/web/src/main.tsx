@@ -1,5 +1,5 @@
 // the latin subset (German and English) of the weights in use; `font-display: swap`, and the
-// regular weight is preloaded by index.html (build/preload-font.ts)
+// regular, semibold and bold weights are preloaded by index.html (build/preload-font.ts)
 import '@fontsource/source-sans-pro/latin-400.css';
 import '@fontsource/source-sans-pro/latin-400-italic.css';
 import '@fontsource/source-sans-pro/latin-600.css';

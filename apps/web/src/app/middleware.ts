@@ -44,10 +44,18 @@ export const middlewares: Record<string, Middleware> = {
     }
     await applyLocale(ctx.locale);
   },
-  /** Login required unless the page is public (`auth: false`) or for guests only (`'guest'`). */
+  /**
+   * Login required unless the page is public (`auth: false`) or for guests only (`'guest'`).
+   * A public page waits for the user too (no request for a guest without a session cookie), so
+   * the navbar and the page render once, with the user known, instead of shifting when it
+   * arrives (issue 13); a failed look-up shows the page as to a guest.
+   */
   auth: async (ctx) => {
     const mode = ctx.page.auth ?? true;
-    if (mode === false) return;
+    if (mode === false) {
+      await ctx.user().catch(() => null);
+      return;
+    }
     if (mode === 'guest') {
       const user = await ctx.user();
       if (user) throw redirect(safeRedirect(ctx.url.searchParams.get('redirect')) ?? ctx.localize('/'));

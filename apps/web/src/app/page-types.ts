@@ -1,4 +1,5 @@
 import type { EXTRA_PAGE_ROUTES, PAGE_ROUTES } from '@elearn/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 
@@ -34,6 +35,12 @@ export interface PageModule {
   default: ComponentType;
   /** When it returns false for the route params, the not-found page is shown. */
   check?: (params: Params) => boolean;
+  /**
+   * The data the page shows first, loaded before it renders (the router's loader awaits it), so
+   * the page appears once, complete, instead of growing as its queries answer (issue 13). A
+   * failure is left to the page's own query, which shows it.
+   */
+  prefetch?: (queryClient: QueryClient, params: Params, url: URL) => Promise<unknown>;
 }
 
 export interface PageDef extends PageMeta {

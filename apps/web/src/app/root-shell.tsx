@@ -1,13 +1,15 @@
+import { isGuestXsrfToken } from '@elearn/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { OfflineNotice } from '@/components/layout/offline-notice';
+import { PageLoader } from '@/components/layout/page-loader';
 import { ProgressBar } from '@/components/layout/progress-bar';
 import { ReturnToTop } from '@/components/layout/return-to-top';
 import { Toasts } from '@/components/layout/toasts';
-import { UnverifiedNotice } from '@/features/auth/components/unverified-notice';
 import { MatomoTracker } from '@/features/consent/components/matomo-tracker';
-import { useConsent } from '@/features/consent/consent-store';
-import { useUser } from '@/lib/auth';
+import { readConsent, useConsent } from '@/features/consent/consent-store';
+import { readXsrfToken } from '@/lib/api-client';
+import { useCurrentUser, useUser } from '@/lib/auth';
 import { applyLocale } from '@/lib/i18n';
 import { localeFromPath } from '@/lib/locale';
 
@@ -32,9 +34,34 @@ function LocaleSync() {
   return null;
 }
 
-const ConsentModal = lazy(() =>
-  import('@/features/consent/components/consent-modal').then((m) => ({ default: m.ConsentModal })),
+const UnverifiedNotice = lazy(() =>
+  import('@/features/auth/components/unverified-notice').then((m) => ({ default: m.UnverifiedNotice })),
 );
+
+/**
+ * The notice for a logged-in user whose address is not verified yet. It carries a form
+ * (react-hook-form, zod), so it is loaded only for such a user; the page waits for it in the
+ * same Suspense boundary, so notice and page appear together (no shift).
+ */
+function UnverifiedSlot() {
+  const user = useCurrentUser();
+  return user && !user.email_verified_at ? <UnverifiedNotice /> : null;
+}
+
+const loadConsentModal = () => import('@/features/consent/components/consent-modal');
+const ConsentModal = lazy(() => loadConsentModal().then((m) => ({ default: m.ConsentModal })));
+
+/**
+ * A guest who has not confirmed the cookie notice will see it: its chunk loads at start, beside
+ * the page's, so the notice opens with the page instead of one round trip later (issue 13: it is
+ * the largest text a first-time visitor sees).
+ */
+function preloadConsentNotice(): void {
+  if (typeof document === 'undefined' || readConsent().consentedRequired) return;
+  const token = readXsrfToken();
+  if (token === null || isGuestXsrfToken(token)) loadConsentModal().catch(() => {});
+}
+preloadConsentNotice();
 
 /**
  * Loads the cookie notice (and its form pieces) only for a visitor who still has to see it;
@@ -60,8 +87,10 @@ export function RootShell() {
       <LocaleSync />
       <ScrollToTop />
       <ProgressBar />
-      <UnverifiedNotice />
-      <Outlet />
+      <Suspense fallback={<PageLoader />}>
+        <UnverifiedSlot />
+        <Outlet />
+      </Suspense>
       <Toasts />
       <OfflineNotice />
       <ReturnToTop />

@@ -11,6 +11,7 @@ import { loginHref } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
 import { loadChunk, setChunkReloadTarget } from '@/lib/chunk-reload';
+import { applyLocale } from '@/lib/i18n';
 import { type Locale, localeFromPath, localizePath } from '@/lib/locale';
 import { setPrefetcher } from '@/lib/prefetch';
 import { ErrorPage, RootErrorPage } from './error-page';
@@ -81,9 +82,15 @@ export function buildRoutes({ queryClient, pages = PAGES }: BuildOptions): Route
         const module = loadChunk(page.load);
         module.catch(() => {}); // reported through `lazy` when the page is shown
         const ctx = createMiddlewareContext(queryClient, page, new URL(request.url), locale, takeInitial());
+        // the user look-up (one shared query) runs beside the catalog and the page's chunks, not
+        // after them: the auth middleware then finds it answered or on its way (issue 13). The
+        // page's language is set first: requests name it in Accept-Language.
+        applyLocale(locale).catch(() => {});
+        ctx.user().catch(() => {});
         await runMiddleware(middlewareChain(page), ctx);
-        const { check } = await module;
+        const { check, prefetch } = await module;
         if (check && !check(params)) throw notFound();
+        await prefetch?.(queryClient, params, new URL(request.url)).catch(() => {});
         return null;
       },
       lazy: async () => ({ Component: (await loadChunk(page.load)).default }),

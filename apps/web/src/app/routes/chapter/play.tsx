@@ -1,22 +1,46 @@
 import type { ChapterDto, SeminarDto } from '@elearn/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { QueryClient, UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { type Params, useParams } from 'react-router';
 import { NotFoundView } from '@/components/error-view';
 import { QueryState } from '@/components/query-state';
 import { ButtonLink } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
-import { useBookedChapters } from '@/features/chapters/api/get-booked-chapters';
-import { useSeminarChapters } from '@/features/chapters/api/get-seminar-chapters';
+import { bookedChaptersQueryOptions, useBookedChapters } from '@/features/chapters/api/get-booked-chapters';
+import {
+  seminarChaptersQueryOptions,
+  useSeminarChapters,
+} from '@/features/chapters/api/get-seminar-chapters';
+import { sideMenuQueryOptions } from '@/features/chapters/api/get-side-menu';
 import { ChapterInteractions } from '@/features/chapters/components/chapter-interactions';
 import { ChapterPlayer } from '@/features/chapters/components/chapter-player';
 import { findChapter, flattenChapters } from '@/features/chapters/components/chapter-tree';
 import { ChapterTests } from '@/features/mc-tests/components/chapter-tests';
-import { useSeminar } from '@/features/seminars/api/get-seminar';
+import { seminarQueryOptions, useSeminar } from '@/features/seminars/api/get-seminar';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { idParam } from '@/lib/current-ids';
 
 export { checkIds as check } from './params';
+
+/**
+ * The seminar, the side menu and the chapter tree before the first render: the layout's seminar
+ * link and tabs, the menu and the chapter appear together (issue 13: they shifted the page as
+ * each answered).
+ */
+export async function prefetch(queryClient: QueryClient, params: Params): Promise<void> {
+  const sid = idParam(params.sid);
+  if (sid === null) return;
+  const seminar = await queryClient.ensureQueryData(seminarQueryOptions(sid));
+  const { edit, booked, play } = seminar.abilities;
+  await Promise.all([
+    edit || booked || play ? queryClient.ensureQueryData(sideMenuQueryOptions(sid)) : null,
+    edit
+      ? queryClient.ensureQueryData(seminarChaptersQueryOptions(sid))
+      : booked || play
+        ? queryClient.ensureQueryData(bookedChaptersQueryOptions(sid))
+        : null,
+  ]);
+}
 
 function Player({
   seminar,

@@ -1,0 +1,109 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type Lang, localized } from '../support/helpers.ts';
+import { apiLogin, ROLE_EMAIL } from '../support/screens.ts';
+
+/**
+ * Issue 13: first loads are stable. Cumulative layout shift as Lighthouse counts it
+ * (`layout-shift` entries without recent input), summed over the load and a settle time, at
+ * desktop and phone width: the home page of a first-time guest (the cookie notice included) in
+ * both languages, and the issue's other pages in German (login, a public seminar, the student's
+ * seminar list and chapter play).
+ */
+const CLS_MAX = 0.05;
+/** after the load event and an idle network, late shifts (fonts, lazy parts) still count */
+const SETTLE_MS = 1500;
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+declare global {
+  interface Window {
+    __shifts: Shift[];
+  }
+}
+
+async function measureCls(page: Page, url: string): Promise<{ cls: number; shifts: Shift[] }> {
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = (entry.sources ?? []).map((source) => {
+          const node = source.node;
+          if (!(node instanceof Element)) return node?.nodeName ?? '?';
+          return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.className ? `.${String(node.className).trim().split(/\s+/).join('.')}` : ''}`;
+        });
+        window.__shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  await page.locator('main').first().waitFor();
+  await page.waitForTimeout(SETTLE_MS);
+  const shifts = await page.evaluate(() => window.__shifts);
+  return { cls: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
+}
+
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+];
+
+const DEMO_SLUG = 'einfuehrung-in-die-projektarbeit';
+
+/** The demo student's booked seminar and its first chapter, through the API. */
+async function playPath(page: Page): Promise<string> {
+  const seminar = (await (await page.request.get(`/api/seminars/slug/${DEMO_SLUG}`)).json()) as {
+    id: number;
+  };
+  const res = await page.request.get(`/api/chapters/seminar-booked/${seminar.id}`, {
+    headers: { Accept: 'application/json' },
+  });
+  expect(res.ok(), `booked chapters: ${res.status()}`).toBe(true);
+  const [chapter] = (await res.json()) as { id: number }[];
+  expect(chapter, 'the demo seminar has a chapter').toBeTruthy();
+  return `/seminar/id/${seminar.id}/chapter/${chapter?.id}/play`;
+}
+
+/** The other pages of the issue, in German: a guest's and the logged-in student's. */
+const PAGES: { name: string; student: boolean; path: (page: Page) => Promise<string> }[] = [
+  { name: 'login', student: false, path: async () => '/login' },
+  { name: 'public seminar', student: false, path: async () => `/seminar/${DEMO_SLUG}` },
+  { name: 'seminar list (student)', student: true, path: async () => '/seminar' },
+  { name: 'chapter play (student)', student: true, path: playPath },
+];
+
+for (const viewport of WIDTHS) {
+  test.describe(`first load at ${viewport.width} px`, () => {
+    // every test has its own context: a first visit, nothing cached, no cookies
+    test.use({ viewport });
+
+    for (const lang of ['de', 'en'] as Lang[]) {
+      test(`home page (${lang}): CLS ≤ ${CLS_MAX} over the load`, async ({ page }) => {
+        const { cls, shifts } = await measureCls(page, localized(lang, '/'));
+        // the page did render: its heading and the navbar are there
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.getByRole('navigation').first()).toBeVisible();
+        expect(cls, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(CLS_MAX);
+      });
+    }
+
+    for (const target of PAGES) {
+      test(`${target.name}: CLS ≤ ${CLS_MAX} over the load`, async ({ page, context }) => {
+        if (target.student) await apiLogin(context, ROLE_EMAIL.student);
+        const path = await target.path(page);
+        const { cls, shifts } = await measureCls(page, path);
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        expect(cls, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(CLS_MAX);
+      });
+    }
+  });
+}
