@@ -22,6 +22,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { storedFilePaths } from './db/stored-files.ts';
 import { AppError } from './errors.ts';
 import { localCacheBus, pgCacheBus } from './lib/cache-bus.ts';
+import { type FileStore, localFileStore, s3FileStore } from './lib/file-store.ts';
 import { redactUrl, serializeError } from './lib/log-redaction.ts';
 import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
@@ -63,8 +64,10 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     rateCounter: RateCounter;
-    /** where uploaded files live (DATA_DIR/uploads) */
+    /** DATA_DIR/uploads: the local file store's directory (unused when the files are in a bucket) */
     uploadDir: string;
+    /** where every stored file lives: the upload directory or the S3 bucket (lib/file-store.ts) */
+    files: FileStore;
     /**
      * every route as registered (method, url, schema and the text fields of multipart routes);
      * read by the authorization matrix and the input sweep tests
@@ -179,14 +182,26 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = opts.database ?? (await openDatabase(config, app.log));
-  if (!opts.database) await database.migrate();
   const uploadDir =
     config.dataDir === 'memory://'
       ? path.join(os.tmpdir(), `elearn-uploads-${process.pid}-${randomUUID().slice(0, 8)}`)
       : path.resolve(config.dataDir, 'uploads');
-  mkdirSync(uploadDir, { recursive: true });
+  let files: FileStore;
+  if (config.s3) {
+    const bucket = s3FileStore(config.s3);
+    await bucket.check().catch(async (err: unknown) => {
+      await bucket.close();
+      throw err;
+    });
+    files = bucket;
+  } else {
+    mkdirSync(uploadDir, { recursive: true });
+    files = localFileStore(uploadDir);
+  }
+  const database = opts.database ?? (await openDatabase(config, app.log));
+  if (!opts.database) await database.migrate();
   app.decorate('uploadDir', uploadDir);
+  app.decorate('files', files);
   const mailer = createMailer(config, app.log);
   const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : memoryRateCounter(opts.now);
 
@@ -206,6 +221,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     return payload;
   });
 
+  // the bucket's orphan sweep runs in the background; closing waits for it
+  let orphanSweep: Promise<unknown> = Promise.resolve();
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
@@ -214,6 +231,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     mailer.close();
     await rateCounter.close();
     await cacheBus.close();
+    await orphanSweep;
+    await files.close();
     if (!opts.database) await database.close();
   });
 
@@ -344,7 +363,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     config,
     mailer,
     counter: rateCounter,
-    uploadDir,
+    fileStore: files,
     sessions: app.sessions,
     now: opts.now,
   });
@@ -353,7 +372,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const seminars = createSeminarsService({
     db: database.db,
     config,
-    uploadDir,
+    fileStore: files,
     enrolments,
     companyExists: async (id) => !!(await companiesRepository.findById(database.db, id)),
     now: opts.now,
@@ -362,7 +381,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const chapters = createChaptersService({
     db: database.db,
     config,
-    uploadDir,
+    fileStore: files,
     seminars,
     now: opts.now,
     cacheBus,
@@ -377,20 +396,29 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     auth,
     now: opts.now,
   });
-  await sweepTmp(uploadDir);
+  await sweepTmp(files);
   // files no row names (a kill between a file's rename and its row); on PostgreSQL another
-  // instance may be between the two steps, so only files older than an hour go
-  const orphans = await sweepOrphans(uploadDir, await storedFilePaths(database.db), {
-    olderThanMs: database.kind === 'pglite' ? 0 : 3_600_000,
-  });
-  if (orphans) app.log.warn({ removed: orphans }, 'removed stored files that no row names');
+  // instance may be between the two steps, so only files older than an hour go. A bucket is
+  // listed in the background (a large one takes a while; start-up does not wait for it), so
+  // there too only files older than an hour go: uploads are already being answered
+  const sweep = async () => {
+    const orphans = await sweepOrphans(files, await storedFilePaths(database.db), {
+      olderThanMs: database.kind === 'pglite' && files.kind === 'local' ? 0 : 3_600_000,
+    });
+    if (orphans) app.log.warn({ removed: orphans }, 'removed stored files that no row names');
+  };
+  if (files.kind === 'local') await sweep();
+  else
+    orphanSweep = sweep().catch((err: unknown) =>
+      app.log.warn({ err }, 'orphan sweep of the bucket failed; it runs again at the next start'),
+    );
 
   await app.register(systemRoutes, { database, config });
   await app.register(authRoutes, { auth, serveAppPage });
-  await app.register(seminarRoutes, { seminars, chapters, uploadDir });
+  await app.register(seminarRoutes, { seminars, chapters, fileStore: files });
   await app.register(chapterRoutes, {
     chapters,
-    uploadDir,
+    fileStore: files,
     maxVideoMb: config.maxVideoMb,
     maxDocMb: config.maxDocMb,
     seminarOfLink: companies.seminarOfLink,

@@ -35,7 +35,7 @@ async function main() {
   if (config.demoData && config.env !== 'production') {
     const logins = await seedDemoData(app.database.db, {
       onlyIfEmpty: true,
-      uploadDir: app.uploadDir,
+      files: app.files,
       currency: config.currency,
       sessionSecret: config.sessionSecret,
     });
