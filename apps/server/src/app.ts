@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isKnownPagePath, seminarSlugOfPage, t } from '@elearn/shared';
@@ -22,7 +22,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { storedFilePaths } from './db/stored-files.ts';
 import { AppError } from './errors.ts';
 import { localCacheBus, pgCacheBus } from './lib/cache-bus.ts';
-import { type FileStore, localFileStore, s3FileStore } from './lib/file-store.ts';
+import { type FileStore, openFileStore } from './lib/file-store.ts';
 import { redactUrl, serializeError } from './lib/log-redaction.ts';
 import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
@@ -186,18 +186,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     config.dataDir === 'memory://'
       ? path.join(os.tmpdir(), `elearn-uploads-${process.pid}-${randomUUID().slice(0, 8)}`)
       : path.resolve(config.dataDir, 'uploads');
-  let files: FileStore;
-  if (config.s3) {
-    const bucket = s3FileStore(config.s3);
-    await bucket.check().catch(async (err: unknown) => {
-      await bucket.close();
-      throw err;
-    });
-    files = bucket;
-  } else {
-    mkdirSync(uploadDir, { recursive: true });
-    files = localFileStore(uploadDir);
-  }
+  const files = await openFileStore(config.s3, uploadDir);
   const database = opts.database ?? (await openDatabase(config, app.log));
   if (!opts.database) await database.migrate();
   app.decorate('uploadDir', uploadDir);

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { BackupError, backupDataDir, restoreDataDir } from './lib/backup.ts';
 import { randomToken } from './lib/crypto.ts';
-import { type FileStore, localFileStore, s3FileStore } from './lib/file-store.ts';
+import { type FileStore, openFileStore } from './lib/file-store.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
@@ -198,8 +198,7 @@ async function main() {
     }
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await database.migrate();
-    const s3 = configFromEnv(env).s3;
-    files = s3 ? s3FileStore(s3) : localFileStore(path.resolve(env.DATA_DIR, 'uploads'));
+    files = await openFileStore(configFromEnv(env).s3, path.resolve(env.DATA_DIR, 'uploads'));
     for (const line of await runCli(process.argv.slice(2), database, files)) console.log(line);
   } catch (err) {
     if (
