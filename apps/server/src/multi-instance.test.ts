@@ -1,12 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, type Database, openDatabase } from './db/client.ts';
-import { chapters, seminars, users } from './db/schema/index.ts';
+import { chapterFiles, chapters, seminars, users } from './db/schema/index.ts';
+import { openFileStore } from './lib/file-store.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { SAMPLE_MP4 } from './test/fixtures.ts';
+import { startTestS3, type TestS3 } from './test/s3-server.ts';
 import { startServerProcess } from './test/server-process.ts';
 
 const PG = process.env.TEST_DATABASE_URL;
@@ -57,12 +59,15 @@ function browser() {
 }
 
 /**
- * Two server processes on one PostgreSQL, one Redis and one upload directory, as behind a
- * load balancer (issue 15): whatever one instance does, the other sees at the next request.
+ * Two server processes on one PostgreSQL, one Redis and one S3-compatible bucket (s3rver, started
+ * here), each with a data directory of its own, as behind a load balancer (issue 15): whatever
+ * one instance does, the other sees at the next request.
  */
 describe.runIf(PG && REDIS)('two instances on one PostgreSQL and Redis', () => {
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
   let dataDir: string;
+  let dataDirB: string;
+  let s3: TestS3;
   let a: Awaited<ReturnType<typeof startServerProcess>>;
   let b: Awaited<ReturnType<typeof startServerProcess>>;
   let database: Database;
@@ -70,9 +75,20 @@ describe.runIf(PG && REDIS)('two instances on one PostgreSQL and Redis', () => {
   beforeAll(async () => {
     scratch = await createScratchPostgres(PG!);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-multi-'));
-    const env = { DATABASE_URL: scratch.url, REDIS_URL: REDIS!, DATA_DIR: dataDir, DEMO_DATA: '0' };
+    dataDirB = await mkdtemp(path.join(os.tmpdir(), 'elearn-multi-b-'));
+    s3 = await startTestS3(['elearn-multi']);
+    const env = {
+      DATABASE_URL: scratch.url,
+      REDIS_URL: REDIS!,
+      DEMO_DATA: '0',
+      // no shared directory: the uploads are in the bucket
+      ...s3.env('elearn-multi'),
+    };
     // both start at once: one migrates, the other waits for it
-    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    [a, b] = await Promise.all([
+      startServerProcess({ ...env, DATA_DIR: dataDir }),
+      startServerProcess({ ...env, DATA_DIR: dataDirB }),
+    ]);
     database = await openDatabase({ databaseUrl: scratch.url, dataDir });
     const hash = await hashPassword(PASSWORD);
     const tag = Date.now().toString(36);
@@ -101,7 +117,9 @@ describe.runIf(PG && REDIS)('two instances on one PostgreSQL and Redis', () => {
     for (const s of [a, b]) if (s && s.child.exitCode === null) s.child.kill('SIGKILL');
     await database?.close();
     await scratch?.drop().catch(() => undefined);
+    await s3?.close();
     await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDirB, { recursive: true, force: true });
   });
 
   const login = async (role: keyof typeof ids, base: string) => {
@@ -152,6 +170,13 @@ describe.runIf(PG && REDIS)('two instances on one PostgreSQL and Redis', () => {
     expect(range.status).toBe(206);
     expect(range.headers.get('content-range')).toBe(`bytes 100-199/${video.length}`);
     expect(Buffer.from(await range.arrayBuffer())).toEqual(video.subarray(100, 200));
+    // the file is in the bucket, in neither instance's data directory
+    const [row] = await database.db.select().from(chapterFiles).where(eq(chapterFiles.id, stored.id));
+    const bucket = await openFileStore(s3.settings('elearn-multi'), '');
+    expect(await bucket.stat(row!.storagePath)).toMatchObject({ size: video.length });
+    await bucket.close();
+    for (const dir of [dataDir, dataDirB])
+      expect(await readdir(path.join(dir, 'uploads')).catch(() => [])).toEqual([]);
 
     const labels = async () =>
       (
