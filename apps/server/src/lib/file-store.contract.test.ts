@@ -10,6 +10,7 @@ import { chapterFiles } from '../db/schema/index.ts';
 import { type Agent, buildTestApp, multipart, type TestApp } from '../test/build-test-app.ts';
 import { PDF, PNG, SAMPLE_MP4, seminarFixtures } from '../test/fixtures.ts';
 import { startTestS3, type TestS3 } from '../test/s3-server.ts';
+import { startServerProcess } from '../test/server-process.ts';
 import { type FileStore, localFileStore, openFileStore, putFile, type S3Settings } from './file-store.ts';
 import { storeUpload, sweepOrphans, sweepTmp } from './storage.ts';
 
@@ -367,6 +368,16 @@ describe('file store configuration', () => {
     await expect(openFileStore({ ...s3.settings('no-such-bucket') }, '')).rejects.toThrow(
       /S3_BUCKET: the bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ does not exist/,
     );
+  });
+
+  it('a server process with a missing bucket does not start: exit 78 and the message, no stack trace', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-store-'));
+    tmpDirs.push(dataDir);
+    const started = startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: '0', ...s3.env('no-such-bucket') });
+    await expect(started).rejects.toThrow(
+      /exited early \(78\):[\s\S]*S3_BUCKET: the bucket no-such-bucket at/,
+    );
+    await expect(started).rejects.not.toThrow(/ at .*\.ts:\d+/);
   });
 
   it('credentials the store refuses (an unknown access key) fail the start with a message saying so', async () => {

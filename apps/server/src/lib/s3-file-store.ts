@@ -8,6 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { ConfigError } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { checkKey, type FileStore, KEY, type S3Settings, STORED_DIRS } from './file-store.ts';
 
@@ -90,7 +91,7 @@ export function s3FileStore(
             : status === 403 || status === 401
               ? 'refuses these credentials'
               : `is not reachable (${s3Name(err) || (err as Error).message})`;
-        throw new Error(`S3_BUCKET: the bucket ${Bucket}${s.endpoint ? ` at ${s.endpoint}` : ''} ${why}`);
+        throw new ConfigError([`S3_BUCKET: the bucket ${Bucket}${s.endpoint ? ` at ${s.endpoint}` : ''} ${why}`]);
       }
     },
     async writer(key, opts = {}) {
