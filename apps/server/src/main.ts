@@ -83,7 +83,7 @@ async function main() {
   app.log.info({ ms, db: app.database.kind }, 'ready');
   if (!config.webDist) app.log.warn('apps/web/dist is missing: run `npm run build` to serve the web app');
   console.log(
-    `E-Learning platform listening on ${config.appUrl} (started in ${ms} ms, database: ${app.database.kind}, files: ${app.files.kind})`,
+    `E-Learning platform listening on ${config.appUrl} (started in ${ms} ms, ${Math.round(performance.now())} ms after the process began; database: ${app.database.kind}, files: ${app.files.kind})`,
   );
 }
 

@@ -396,7 +396,7 @@ describe('file store configuration', () => {
     const store = await openFileStore(s3.settings('elearn-shared'), '');
     const dead = { ...s3.settings('elearn-shared'), endpoint: 'http://127.0.0.1:9' };
     const { s3FileStore } = await import('./s3-file-store.ts');
-    const gone = s3FileStore(dead);
+    const gone = await s3FileStore(dead);
     await expect(gone.stat('docs/x.pdf')).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
     await expect(putFile(gone, 'docs/x.pdf', PDF)).rejects.toMatchObject({ status: 503 });
     await gone.close();
@@ -413,7 +413,10 @@ describe('file store configuration', () => {
     await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
     const { port } = hole.address() as AddressInfo;
     const { s3FileStore, partSizeFor } = await import('./s3-file-store.ts');
-    const store = s3FileStore({ ...s3.settings('elearn-shared'), endpoint: `http://127.0.0.1:${port}` });
+    const store = await s3FileStore({
+      ...s3.settings('elearn-shared'),
+      endpoint: `http://127.0.0.1:${port}`,
+    });
     const w = await store.writer('videos/stuck.mp4', { maxBytes: 2048 * 1024 * 1024 });
     const chunk = Buffer.alloc(256 * 1024, 7);
     let accepted = 0;

@@ -191,7 +191,7 @@ export async function openFileStore(s3: S3Settings | undefined, uploadDir: strin
     return localFileStore(uploadDir);
   }
   const { s3FileStore } = await import('./s3-file-store.ts');
-  const bucket = s3FileStore(s3);
+  const bucket = await s3FileStore(s3);
   try {
     await bucket.check();
   } catch (err) {

@@ -1,13 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { ConfigError } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { checkKey, type FileStore, KEY, type S3Settings, STORED_DIRS } from './file-store.ts';
@@ -46,7 +38,17 @@ export function storageUnavailable(cause: unknown): AppError {
   return err;
 }
 
-export function s3Client(s: S3Settings): S3Client {
+/**
+ * The SDK, loaded on first use: the server is bundled into one file, where a static import of the
+ * SDK would load it at every start, bucket or not.
+ */
+const sdk = async () => {
+  const [s3, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { ...s3, Upload: storage.Upload };
+};
+
+export async function s3Client(s: S3Settings): Promise<S3Client> {
+  const { S3Client } = await sdk();
   return new S3Client({
     region: s.region,
     endpoint: s.endpoint,
@@ -69,10 +71,16 @@ export function s3Client(s: S3Settings): S3Client {
  * an interrupted upload leaves no object; its parts are aborted by the SDK, and a bucket
  * lifecycle rule (`AbortIncompleteMultipartUpload`) removes what a killed process left.
  */
-export function s3FileStore(
-  s: S3Settings,
-  client: S3Client = s3Client(s),
-): FileStore & { check(): Promise<void> } {
+export async function s3FileStore(s: S3Settings): Promise<FileStore & { check(): Promise<void> }> {
+  const client = await s3Client(s);
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    Upload,
+  } = await sdk();
   const Bucket = s.bucket;
   const prefix = s.prefix;
   const Key = (key: string) => `${prefix}${checkKey(key)}`;
@@ -91,7 +99,9 @@ export function s3FileStore(
             : status === 403 || status === 401
               ? 'refuses these credentials'
               : `is not reachable (${s3Name(err) || (err as Error).message})`;
-        throw new ConfigError([`S3_BUCKET: the bucket ${Bucket}${s.endpoint ? ` at ${s.endpoint}` : ''} ${why}`]);
+        throw new ConfigError([
+          `S3_BUCKET: the bucket ${Bucket}${s.endpoint ? ` at ${s.endpoint}` : ''} ${why}`,
+        ]);
       }
     },
     async writer(key, opts = {}) {
