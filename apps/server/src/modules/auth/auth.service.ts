@@ -44,7 +44,6 @@ export interface AuthDeps {
   config: AppConfig;
   mailer: Mailer;
   counter: RateCounter;
-  /** where uploaded files live (DATA_DIR/uploads) */
   /** where avatars are stored */
   fileStore: FileStore;
   sessions: SessionManager;
