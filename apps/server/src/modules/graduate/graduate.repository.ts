@@ -203,7 +203,9 @@ const OWNER_COUNT: HotStatement = {
 /**
  * The common case (a trainer's own runs, no test filter, no name search) without the optional
  * filters, whose `$n is null or …` branches make every call plan anew and keep PostgreSQL from
- * reusing a plan: the same page as {@link OWNER_PAGE}, the users joined to the page only.
+ * reusing a plan: the same page as {@link OWNER_PAGE}, then the page's 50 users by their key (the
+ * `offset 0` keeps the planner from hashing the whole users table for them, as it did on PGlite);
+ * the count through the owner's test ids as an array (one index pass, no join).
  */
 const OWN_PAGE: HotStatement = {
   name: 'mc_owner_history_own',
@@ -220,14 +222,16 @@ const OWN_PAGE: HotStatement = {
       order by r.started_at desc, r.id desc
       limit $2::int offset $3::int
     ) r
-    join users u on u.id = r.user_id
+    cross join lateral (
+      select u.id, u.first_name, u.last_name, u.email from users u where u.id = r.user_id offset 0
+    ) u
     order by r.started_at desc, r.id desc`,
 };
 const OWN_COUNT: HotStatement = {
   name: 'mc_owner_history_own_count',
   types: ['int'],
   text: `select count(*)::int as total from user_graduate_mctests r
-    where r.mc_test_id in (select t.id from mc_tests t where t.owner_id = $1::int)`,
+    where r.mc_test_id = any(array(select t.id from mc_tests t where t.owner_id = $1::int))`,
 };
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
