@@ -56,8 +56,7 @@ export async function s3Client(s: S3Settings): Promise<S3Client> {
     credentials: s.credentials,
     followRegionRedirects: true,
     // checksums only where the API requires them: S3-compatible stores differ in which of the
-    // newer checksum headers and aws-chunked trailers they accept; TLS and Content-MD5-free ETags
-    // (compared on multipart completion) cover transport integrity
+    // SDK's newer checksum headers and aws-chunked trailers they accept (docs/decisions.md)
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
@@ -106,6 +105,8 @@ export async function s3FileStore(s: S3Settings): Promise<FileStore & { check():
     },
     async writer(key, opts = {}) {
       const body = new PassThrough({ highWaterMark: MiB });
+      // an abort destroys the body with an error; the SDK sees it through its reader and `done`
+      body.on('error', () => undefined);
       const upload = new Upload({
         client,
         params: { Bucket, Key: Key(key), Body: body, ContentType: opts.contentType },
