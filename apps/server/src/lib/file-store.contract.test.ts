@@ -438,6 +438,35 @@ describe('file store configuration', () => {
     await new Promise((resolve) => hole.close(resolve));
   });
 
+  it('the API answers 503 service_unavailable (never 500) while the bucket is away', async () => {
+    const own = await startTestS3(['elearn-away']);
+    const t = await buildTestApp({ s3: own.settings('elearn-away') });
+    try {
+      const fx = seminarFixtures(t.app);
+      const trainer = await t.make.user({ scopes: ['trainer'] });
+      const owner = await t.loginAs(trainer.email);
+      const s = await fx.seminar(trainer.id);
+      const c = await fx.chapter(s.id);
+      const doc = await fx.doc(c.id);
+      await own.close();
+      const f = multipart({ chapter_id: String(c.id) }, [
+        { field: 'docs', filename: 'a.pdf', type: 'application/pdf', data: PDF },
+      ]);
+      const up = await owner.post('/api/chapters/storeDocs', f.payload, { headers: f.headers });
+      expect(up.statusCode).toBe(503);
+      expect(up.json().code).toBe('service_unavailable');
+      expect(up.headers['retry-after']).toBe('5');
+      const dl = await owner.get(`/api/chapters/doc/${doc.id}/download`);
+      expect(dl.statusCode).toBe(503);
+      // the row of the failed upload was never written
+      expect(
+        await t.app.database.db.select().from(chapterFiles).where(eq(chapterFiles.chapterId, c.id)),
+      ).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('the local store is the default and keeps its files under the upload directory', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'elearn-store-'));
     tmpDirs.push(dir);
