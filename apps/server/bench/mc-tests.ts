@@ -29,11 +29,15 @@ const STOP_USERS = 200;
 const STOP_QUESTIONS = 40;
 const HISTORY_RUNS = 2000;
 /**
- * Our own targets: the issue asks for the measurements (p99, ratio) and two checks (200 results
- * stored; a constant number of queries) but names no numbers. The checks decide the exit code,
- * the targets are reported beside them.
+ * The targets of issue 15 (the README's open targets until then): the owner history with 2,000
+ * runs as a share of the baseline, per database, and the p99 of 200 concurrent stops on both.
+ * With the checks of issue 4 (200 results stored; a constant number of queries) they decide the
+ * exit code.
  */
-export const MC_TARGETS = { stopP99Ms: 500, historyRatioPercent: 5 };
+export const MC_TARGETS = {
+  stopP99Ms: 500,
+  historyRatioPercent: { PGlite: 5, PostgreSQL: 10 } as Record<'PGlite' | 'PostgreSQL', number>,
+};
 
 export interface McBenchData {
   stopTestId: number;
@@ -367,7 +371,7 @@ export async function measureMcTests(
 }
 
 /** prints the results and the goals; returns whether every goal was met */
-export function printMcTests(r: McBenchResult, baselineRps: number): boolean {
+export function printMcTests(r: McBenchResult, baselineRps: number, label: 'PGlite' | 'PostgreSQL'): boolean {
   // the history row itself is printed in run.ts's table (it is pushed to its results)
   const ratio = (r.history.rps / baselineRps) * 100;
   console.log(
@@ -378,17 +382,18 @@ export function printMcTests(r: McBenchResult, baselineRps: number): boolean {
   );
   const storedMet = r.stop.ok === 200 && r.stop.stored === 200;
   const queriesMet = r.historyQueries.small === r.historyQueries.large;
-  const historyTarget = ratio >= MC_TARGETS.historyRatioPercent && r.history.errors + r.history.non2xx === 0;
-  const stopTarget = r.stop.p99 < MC_TARGETS.stopP99Ms;
+  const historyGoal = MC_TARGETS.historyRatioPercent[label];
+  const historyTarget = ratio >= historyGoal && r.history.errors + r.history.non2xx === 0;
+  const stopTarget = r.stop.p99 <= MC_TARGETS.stopP99Ms;
   console.log(
     `goal 200 concurrent stopTest: 200 answered and 200 results stored: ${storedMet ? 'met' : 'NOT met'}`,
   );
   console.log(`goal owner history in a constant number of queries: ${queriesMet ? 'met' : 'NOT met'}`);
   console.log(
-    `target (ours) ${r.history.name} ≥ ${MC_TARGETS.historyRatioPercent} % of baseline without errors: ${historyTarget ? 'met' : 'not met'} (${ratio.toFixed(1)} %)`,
+    `goal ${r.history.name} ≥ ${historyGoal} % of baseline without errors: ${historyTarget ? 'met' : 'NOT met'} (${ratio.toFixed(1)} %)`,
   );
   console.log(
-    `target (ours) 200 concurrent stopTest p99 < ${MC_TARGETS.stopP99Ms} ms: ${stopTarget ? 'met' : 'not met'} (${r.stop.p99} ms)`,
+    `goal 200 concurrent stopTest p99 ≤ ${MC_TARGETS.stopP99Ms} ms: ${stopTarget ? 'met' : 'NOT met'} (${r.stop.p99} ms)`,
   );
-  return storedMet && queriesMet;
+  return storedMet && queriesMet && historyTarget && stopTarget;
 }

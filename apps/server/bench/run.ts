@@ -3,7 +3,11 @@
  * set) with generated data and measures routes with autocannon against a baseline route on the
  * same server that returns a fixed JSON body of the same size. Prints req/s, p99 and ratios,
  * the server's resident memory after the run and the time to start on an existing data directory.
+ * The server under test is the compiled bundle (`apps/server/dist/main.js`, built by `npm run
+ * bench`), as in production; without it the TypeScript sources through tsx (said in the output).
+ * `BENCH_ONLY=pglite` or `BENCH_ONLY=postgres` runs one database only.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +19,12 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
 import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './item-analysis.ts';
 import { generateMcTestBench, measureMcTests, printMcTests } from './mc-tests.ts';
+
+const COMPILED = path.join(import.meta.dirname, '..', 'dist', 'main.js');
+/** the compiled server when it is built, else undefined (startServerProcess runs src/main.ts) */
+const ENTRY = existsSync(COMPILED) ? COMPILED : undefined;
+/** start on an existing data directory, PostgreSQL (issue 15) */
+const START_TARGET_MS = 1500;
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -145,6 +155,11 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const mcData = await generateMcTestBench(databaseUrl, dataDir);
   // the item analysis case (issue 17) runs on PostgreSQL only
   const itemData = databaseUrl ? await generateItemBench(databaseUrl, dataDir, BENCH_PASSWORD) : null;
+  // statistics and visibility as autovacuum leaves them on a live database: right after bulk
+  // inserts the planner knows nothing of the new rows and index-only scans cannot skip the heap
+  const analyzed = await openDatabase({ databaseUrl, dataDir });
+  await analyzed.db.execute(sql.raw('vacuum analyze'));
+  await analyzed.close();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     DEMO_DATA: '0',
@@ -156,7 +171,7 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
     APP_URL: 'http://localhost:3000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  let server = await startServerProcess(env);
+  let server = await startServerProcess(env, ENTRY);
   const client = httpClient(server.base);
   const login = await client.post('/api/login', { email: 'bench@example.test', password: BENCH_PASSWORD });
   if (login.status !== 200) throw new Error(`bench login failed: ${login.status}`);
@@ -187,12 +202,17 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   server.child.kill('SIGTERM');
   await server.exited;
 
-  // time to start on the existing data directory (migrations already applied)
-  const t0 = performance.now();
-  server = await startServerProcess(env);
-  const startMs = Math.round(performance.now() - t0);
-  server.child.kill('SIGTERM');
-  await server.exited;
+  // time to start on the existing data directory (migrations already applied): from spawning the
+  // process to the first 200 of /api/health; the best of three (the machine is shared)
+  const starts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    server = await startServerProcess(env, ENTRY);
+    starts.push(Math.round(performance.now() - t0));
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  const startMs = Math.min(...starts);
   await rm(dataDir, { recursive: true, force: true });
 
   const base = results[0]!.rps;
@@ -207,7 +227,9 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
       `| ${r.name} | ${Math.round(r.rps)} | ${r.p99} | ${((r.rps / base) * 100).toFixed(1)} % | ${r.errors + r.non2xx} |`,
     );
   }
-  console.log(`resident memory after the run: ${rss} MB; start on existing data: ${startMs} ms`);
+  console.log(
+    `server: ${ENTRY ? 'compiled (apps/server/dist/main.js)' : 'TypeScript sources through tsx (no build)'}; resident memory after the run: ${rss} MB; start on existing data: ${startMs} ms (best of ${starts.join(', ')} ms)`,
+  );
   // goals of the issues, as ratios to the baseline measured in the same run
   const goals = label === 'PGlite' ? [10, 5, 3] : [20, 15, 8];
   let allMet = true;
@@ -218,7 +240,14 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
     if (!met) allMet = false;
     console.log(`goal ${r.name} ≥ ${goal} % of baseline: ${met ? 'met' : 'NOT met'} (${ratio.toFixed(1)} %)`);
   });
-  if (!printMcTests(mc, base)) allMet = false;
+  if (label === 'PostgreSQL') {
+    const met = startMs <= START_TARGET_MS;
+    if (!met) allMet = false;
+    console.log(
+      `goal start on an existing data directory ≤ ${START_TARGET_MS} ms: ${met ? 'met' : 'NOT met'} (${startMs} ms)`,
+    );
+  }
+  if (!printMcTests(mc, base, label)) allMet = false;
   if (items && !printItemAnalysis(items)) allMet = false;
   return allMet;
 }
@@ -258,10 +287,14 @@ if (process.env.BENCH_ONLY === 'items') {
   } finally {
     await scratch.drop();
   }
-} else {
+} else if (process.env.BENCH_ONLY !== 'postgres') {
   ok.push(await run('PGlite'));
 }
-if (process.env.BENCH_DATABASE_URL && process.env.BENCH_ONLY !== 'items') {
+if (
+  process.env.BENCH_DATABASE_URL &&
+  process.env.BENCH_ONLY !== 'items' &&
+  process.env.BENCH_ONLY !== 'pglite'
+) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
   try {
     ok.push(await run('PostgreSQL', scratch.url));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isKnownPagePath, seminarSlugOfPage, t } from '@elearn/shared';
@@ -23,6 +23,7 @@ import { storedFilePaths } from './db/stored-files.ts';
 import { AppError } from './errors.ts';
 import { type AfterResponse, createAfterResponse } from './lib/after-response.ts';
 import { localCacheBus, pgCacheBus } from './lib/cache-bus.ts';
+import { type FileStore, openFileStore } from './lib/file-store.ts';
 import { redactUrl, serializeError } from './lib/log-redaction.ts';
 import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
@@ -66,8 +67,10 @@ declare module 'fastify' {
     rateCounter: RateCounter;
     /** work a request leaves for after its answer (lib/after-response.ts) */
     afterResponse: AfterResponse;
-    /** where uploaded files live (DATA_DIR/uploads) */
+    /** DATA_DIR/uploads: the local file store's directory (unused when the files are in a bucket) */
     uploadDir: string;
+    /** where every stored file lives: the upload directory or the S3 bucket (lib/file-store.ts) */
+    files: FileStore;
     /**
      * every route as registered (method, url, schema and the text fields of multipart routes);
      * read by the authorization matrix and the input sweep tests
@@ -182,14 +185,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = opts.database ?? (await openDatabase(config, app.log));
-  if (!opts.database) await database.migrate();
   const uploadDir =
     config.dataDir === 'memory://'
       ? path.join(os.tmpdir(), `elearn-uploads-${process.pid}-${randomUUID().slice(0, 8)}`)
       : path.resolve(config.dataDir, 'uploads');
-  mkdirSync(uploadDir, { recursive: true });
+  const files = await openFileStore(config.s3, uploadDir);
+  const database = opts.database ?? (await openDatabase(config, app.log));
+  if (!opts.database) await database.migrate();
   app.decorate('uploadDir', uploadDir);
+  app.decorate('files', files);
   const mailer = createMailer(config, app.log);
   const rateCounter = config.redisUrl
     ? redisRateCounter(config.redisUrl, `${config.redisKeyPrefix}rl:`)
@@ -211,6 +215,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     return payload;
   });
 
+  // the bucket's orphan sweep runs in the background; closing waits for it
+  let orphanSweep: Promise<unknown> = Promise.resolve();
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
@@ -222,6 +228,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     mailer.close();
     await rateCounter.close();
     await cacheBus.close();
+    await orphanSweep;
+    await files.close();
     if (!opts.database) await database.close();
   });
 
@@ -352,7 +360,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     config,
     mailer,
     counter: rateCounter,
-    uploadDir,
+    fileStore: files,
     sessions: app.sessions,
     now: opts.now,
   });
@@ -361,7 +369,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const seminars = createSeminarsService({
     db: database.db,
     config,
-    uploadDir,
+    fileStore: files,
     enrolments,
     companyExists: async (id) => !!(await companiesRepository.findById(database.db, id)),
     now: opts.now,
@@ -370,7 +378,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const chapters = createChaptersService({
     db: database.db,
     config,
-    uploadDir,
+    fileStore: files,
     seminars,
     now: opts.now,
     cacheBus,
@@ -386,20 +394,29 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     mailer,
     now: opts.now,
   });
-  await sweepTmp(uploadDir);
+  await sweepTmp(files);
   // files no row names (a kill between a file's rename and its row); on PostgreSQL another
-  // instance may be between the two steps, so only files older than an hour go
-  const orphans = await sweepOrphans(uploadDir, await storedFilePaths(database.db), {
-    olderThanMs: database.kind === 'pglite' ? 0 : 3_600_000,
-  });
-  if (orphans) app.log.warn({ removed: orphans }, 'removed stored files that no row names');
+  // instance may be between the two steps, so only files older than an hour go. A bucket is
+  // listed in the background (a large one takes a while; start-up does not wait for it), so
+  // there too only files older than an hour go: uploads are already being answered
+  const sweep = async () => {
+    const orphans = await sweepOrphans(files, await storedFilePaths(database.db), {
+      olderThanMs: database.kind === 'pglite' && files.kind === 'local' ? 0 : 3_600_000,
+    });
+    if (orphans) app.log.warn({ removed: orphans }, 'removed stored files that no row names');
+  };
+  if (files.kind === 'local') await sweep();
+  else
+    orphanSweep = sweep().catch((err: unknown) =>
+      app.log.warn({ err }, 'orphan sweep of the bucket failed; it runs again at the next start'),
+    );
 
   await app.register(systemRoutes, { database, config });
   await app.register(authRoutes, { auth, serveAppPage });
-  await app.register(seminarRoutes, { seminars, chapters, uploadDir });
+  await app.register(seminarRoutes, { seminars, chapters, fileStore: files });
   await app.register(chapterRoutes, {
     chapters,
-    uploadDir,
+    fileStore: files,
     maxVideoMb: config.maxVideoMb,
     maxDocMb: config.maxDocMb,
     seminarOfLink: companies.seminarOfLink,

@@ -9,7 +9,7 @@ describe('command line', () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
-  const run = (...args: string[]) => runCli(args, t.app.database, t.app.uploadDir);
+  const run = (...args: string[]) => runCli(args, t.app.database, t.app.files);
 
   it('creates a verified user with scopes who can log in', async () => {
     const out = await run(
@@ -148,7 +148,7 @@ describe('command line', () => {
     expect((await a.get('/api/companies/access-links')).json().total).toBe(0);
     await seedDemoData(t.app.database.db, {
       onlyIfEmpty: false,
-      uploadDir: t.app.uploadDir,
+      files: t.app.files,
       sessionSecret: t.config.sessionSecret,
     });
     const links = (await a.get('/api/companies/access-links')).json();

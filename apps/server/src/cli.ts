@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rules, SCOPES, type Scope } from '@elearn/shared';
-import { ConfigError, loadEnv } from './config.ts';
+import { ConfigError, configFromEnv, loadEnv } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { BackupError, backupDataDir, restoreDataDir } from './lib/backup.ts';
 import { randomToken } from './lib/crypto.ts';
+import { type FileStore, openFileStore } from './lib/file-store.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
@@ -49,7 +50,12 @@ function checkPassword(pw: string) {
 }
 
 /** Runs one command against an open database; returns the lines to print. */
-export async function runCli(argv: string[], database: Database, uploadDir: string): Promise<string[]> {
+export async function runCli(
+  argv: string[],
+  database: Database,
+  /** the file store of the demo data, or the upload directory of a local one */
+  files: FileStore | string,
+): Promise<string[]> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
@@ -135,7 +141,7 @@ export async function runCli(argv: string[], database: Database, uploadDir: stri
       return [`${user.email} is now a ${values.manager ? 'manager' : 'member'} of ${company.shortName}`];
     }
     case 'demo:seed': {
-      const logins = await seedDemoData(db, { onlyIfEmpty: false, uploadDir });
+      const logins = await seedDemoData(db, { onlyIfEmpty: false, files });
       return ['demo data created', ...(logins ?? []).map((l) => `${l.role}: ${l.email} / ${l.password}`)];
     }
     default:
@@ -144,12 +150,22 @@ export async function runCli(argv: string[], database: Database, uploadDir: stri
 }
 
 /** backup and restore work on the data directory itself, without opening the database first */
-async function runBackupCommand(argv: string[], dataDir: string, usesPostgres: boolean): Promise<string[]> {
+async function runBackupCommand(
+  argv: string[],
+  dataDir: string,
+  usesPostgres: boolean,
+  usesBucket: boolean,
+): Promise<string[]> {
   const [command, file, ...extra] = argv;
   if (!file || extra.length) throw new CliError(`usage: npm run cli -- ${command} <file>`);
   if (usesPostgres)
     throw new CliError(
       'DATABASE_URL is set: back up PostgreSQL with pg_dump and the bucket with its own tools (README)',
+    );
+  // an archive without the uploads would restore into seminars whose videos are gone
+  if (usesBucket)
+    throw new CliError(
+      'S3_BUCKET is set: the uploads are in the bucket; back it up with its own tools (aws s3 sync, rclone, versioning; README)',
     );
   try {
     if (command === 'backup') {
@@ -166,18 +182,24 @@ async function runBackupCommand(argv: string[], dataDir: string, usesPostgres: b
 
 async function main() {
   let database: Database | null = null;
+  let files: FileStore | null = null;
   try {
     const env = loadEnv();
     const argv = process.argv.slice(2);
     if (argv[0] === 'backup' || argv[0] === 'restore') {
-      for (const line of await runBackupCommand(argv, env.DATA_DIR, Boolean(env.DATABASE_URL)))
+      for (const line of await runBackupCommand(
+        argv,
+        env.DATA_DIR,
+        Boolean(env.DATABASE_URL),
+        Boolean(env.S3_BUCKET),
+      ))
         console.log(line);
       return;
     }
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await database.migrate();
-    const uploadDir = path.resolve(env.DATA_DIR, 'uploads');
-    for (const line of await runCli(process.argv.slice(2), database, uploadDir)) console.log(line);
+    files = await openFileStore(configFromEnv(env).s3, path.resolve(env.DATA_DIR, 'uploads'));
+    for (const line of await runCli(process.argv.slice(2), database, files)) console.log(line);
   } catch (err) {
     if (
       err instanceof CliError ||
@@ -192,6 +214,7 @@ async function main() {
     }
   } finally {
     await database?.close();
+    await files?.close();
   }
 }
 

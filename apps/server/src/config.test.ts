@@ -67,4 +67,72 @@ describe('configuration from the environment', () => {
     expect(() => loadEnv({ REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX/);
     expect(() => loadEnv({ MATOMO_URL: 'https://stats.example.ch' })).toThrow(/MATOMO_SITE_ID/);
   });
+
+  it('object storage: local disk unless S3_BUCKET; the bucket settings with the SDK variables', () => {
+    expect(configFromEnv(loadEnv({})).s3).toBeUndefined();
+    const config = configFromEnv(
+      loadEnv({
+        S3_BUCKET: 'elearn-media',
+        S3_ENDPOINT: 'https://s3.example.net',
+        S3_FORCE_PATH_STYLE: '1',
+        S3_PREFIX: 'elearn',
+        AWS_REGION: 'eu-central-2',
+        AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }),
+    );
+    expect(config.s3).toEqual({
+      bucket: 'elearn-media',
+      endpoint: 'https://s3.example.net',
+      forcePathStyle: true,
+      region: 'eu-central-2',
+      prefix: 'elearn/',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' },
+    });
+    // AWS defaults: us-east-1, virtual-host style, the SDK's credential chain
+    expect(configFromEnv(loadEnv({ S3_BUCKET: 'media.example' })).s3).toEqual({
+      bucket: 'media.example',
+      endpoint: undefined,
+      forcePathStyle: false,
+      region: 'us-east-1',
+      prefix: '',
+      credentials: undefined,
+    });
+  });
+
+  it('object storage: every bad or stray S3 variable is named with what is wrong', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadEnv(env);
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+    };
+    expect(
+      problems({
+        S3_BUCKET: 'Bad_Bucket',
+        S3_ENDPOINT: 'ftp://x',
+        S3_FORCE_PATH_STYLE: 'yes',
+        S3_PREFIX: '/abs',
+      }),
+    ).toEqual([
+      'S3_BUCKET: must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+      'S3_ENDPOINT: must be an http:// or https:// URL',
+      expect.stringMatching(/^S3_FORCE_PATH_STYLE: /),
+      'S3_PREFIX: must be a key prefix such as elearn/ (no leading /)',
+    ]);
+    expect(problems({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: '1' })).toEqual([
+      'S3_ENDPOINT: is only used with S3_BUCKET, which is not set',
+      'S3_FORCE_PATH_STYLE: is only used with S3_BUCKET, which is not set',
+    ]);
+    expect(problems({ S3_BUCKET: 'elearn', AWS_ACCESS_KEY_ID: 'AKIA' })).toEqual([
+      'AWS_SECRET_ACCESS_KEY: is required when AWS_ACCESS_KEY_ID is set',
+    ]);
+    expect(problems({ S3_BUCKET: 'elearn', AWS_SECRET_ACCESS_KEY: 'x' })).toEqual([
+      'AWS_ACCESS_KEY_ID: is required when AWS_SECRET_ACCESS_KEY is set',
+    ]);
+    // without a bucket the AWS variables belong to someone else and are left alone
+    expect(problems({ AWS_ACCESS_KEY_ID: 'AKIA' })).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { S3Settings } from './lib/file-store.ts';
 
 const bool01 = z
   .enum(['0', '1', 'true', 'false'])
@@ -89,6 +90,32 @@ export const envSchema = z.object({
   /** PostgreSQL: longest statement (a stall or a held lock) and longest wait for a pool connection */
   DB_STATEMENT_TIMEOUT_MS: int(10_000, 100, 3_600_000),
   DB_POOL_WAIT_MS: int(5000, 50, 600_000),
+  /** object storage (issue 15): every stored file goes to this bucket instead of DATA_DIR/uploads */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    )
+    .optional(),
+  /** base URL of a non-AWS store (MinIO, Ceph, R2, …); unset = AWS */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** `1`: https://endpoint/bucket/key instead of https://bucket.endpoint/key (most non-AWS stores) */
+  S3_FORCE_PATH_STYLE: bool01,
+  /** a key prefix inside the bucket (`elearn/`), for a bucket shared with other data */
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/?$/,
+      'must be a key prefix such as elearn/ (no leading /)',
+    )
+    .optional(),
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as eu-central-1')
+    .optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** multiplies every rate limit; only for benchmarks and load tests */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
 });
@@ -133,6 +160,8 @@ export interface AppConfig {
   dbPoolWaitMs: number;
   /** a non-upload request must have sent its whole body within this time (ms) */
   bodyTimeoutMs: number;
+  /** object storage for every stored file; undefined = DATA_DIR/uploads on local disk */
+  s3?: S3Settings;
 }
 
 export class ConfigError extends Error {
@@ -154,6 +183,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (cleaned.MATOMO_URL && !cleaned.MATOMO_SITE_ID) {
     problems.push('MATOMO_SITE_ID: is required when MATOMO_URL is set');
+  }
+  if (!cleaned.S3_BUCKET) {
+    for (const name of ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'])
+      if (cleaned[name]) problems.push(`${name}: is only used with S3_BUCKET, which is not set`);
+  }
+  if (cleaned.S3_BUCKET && !cleaned.AWS_ACCESS_KEY_ID !== !cleaned.AWS_SECRET_ACCESS_KEY) {
+    problems.push(
+      cleaned.AWS_ACCESS_KEY_ID
+        ? 'AWS_SECRET_ACCESS_KEY: is required when AWS_ACCESS_KEY_ID is set'
+        : 'AWS_ACCESS_KEY_ID: is required when AWS_SECRET_ACCESS_KEY is set',
+    );
   }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   return parsed.data;
@@ -189,7 +229,25 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     dbPoolWaitMs: env.DB_POOL_WAIT_MS,
     bodyTimeoutMs: 30_000,
+    s3: s3FromEnv(env),
     ...extra,
+  };
+}
+
+/** The bucket settings when `S3_BUCKET` is set; credentials from the SDK's chain when not given. */
+function s3FromEnv(env: Env): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const prefix = env.S3_PREFIX ? env.S3_PREFIX.replace(/\/?$/, '/') : '';
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+    region: env.AWS_REGION ?? 'us-east-1',
+    prefix,
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 

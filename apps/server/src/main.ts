@@ -35,7 +35,7 @@ async function main() {
   if (config.demoData && config.env !== 'production') {
     const logins = await seedDemoData(app.database.db, {
       onlyIfEmpty: true,
-      uploadDir: app.uploadDir,
+      files: app.files,
       currency: config.currency,
       sessionSecret: config.sessionSecret,
     });
@@ -83,11 +83,16 @@ async function main() {
   app.log.info({ ms, db: app.database.kind }, 'ready');
   if (!config.webDist) app.log.warn('apps/web/dist is missing: run `npm run build` to serve the web app');
   console.log(
-    `E-Learning platform listening on ${config.appUrl} (started in ${ms} ms, database: ${app.database.kind})`,
+    `E-Learning platform listening on ${config.appUrl} (started in ${ms} ms, ${Math.round(performance.now())} ms after the process began; database: ${app.database.kind}, files: ${app.files.kind})`,
   );
 }
 
 main().catch((err) => {
+  // a bucket that is missing or refuses the credentials (checked at start)
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78);
+  }
   if (err instanceof DataDirInUseError) {
     console.error(err.message);
     process.exit(75);

@@ -11,7 +11,7 @@ describe('demo seminars', () => {
     t = await buildTestApp();
     await seedDemoData(t.app.database.db, {
       onlyIfEmpty: true,
-      uploadDir: t.app.uploadDir,
+      files: t.app.files,
       sessionSecret: t.config.sessionSecret,
     });
   });

@@ -8,7 +8,7 @@ describe('demo tests', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    await seedDemoData(t.app.database.db, { onlyIfEmpty: true, uploadDir: t.app.uploadDir });
+    await seedDemoData(t.app.database.db, { onlyIfEmpty: true, files: t.app.files });
   });
   afterAll(() => t.close());
 
@@ -82,7 +82,7 @@ describe('demo tests', () => {
       return [a!.n, b!.n, c!.n];
     };
     const before = await count();
-    await seedDemoData(t.app.database.db, { onlyIfEmpty: false, uploadDir: t.app.uploadDir });
+    await seedDemoData(t.app.database.db, { onlyIfEmpty: false, files: t.app.files });
     expect(await count()).toEqual(before);
   });
 });

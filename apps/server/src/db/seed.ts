@@ -1,8 +1,10 @@
-import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Scope } from '@elearn/shared';
 import { sql } from 'drizzle-orm';
 import { randomToken } from '../lib/crypto.ts';
+import { type FileStore, localFileStore, putFile } from '../lib/file-store.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { companiesRepository } from '../modules/companies/companies.repository.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
@@ -90,7 +92,13 @@ const DEMO_USERS: DemoUser[] = [
  */
 export async function seedDemoData(
   db: Db,
-  opts: { onlyIfEmpty: boolean; uploadDir: string; currency?: string; sessionSecret?: string },
+  opts: {
+    onlyIfEmpty: boolean;
+    /** where the demo video and document are stored (a directory: the local file store there) */
+    files: FileStore | string;
+    currency?: string;
+    sessionSecret?: string;
+  },
 ): Promise<DemoLogin[] | null> {
   if (opts.onlyIfEmpty) {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -119,7 +127,8 @@ export async function seedDemoData(
     ids[u.username] = user.id;
     logins.push({ role: u.role, email: u.email, password: DEMO_PASSWORD });
   }
-  await seedSeminars(db, ids, opts.uploadDir, opts.currency ?? 'CHF');
+  const files = typeof opts.files === 'string' ? localFileStore(opts.files) : opts.files;
+  await seedSeminars(db, ids, files, opts.currency ?? 'CHF');
   await seedMcTests(db, ids);
   await seedCompanies(db, {
     companyId: company.id,
@@ -144,7 +153,7 @@ trailer<</Root 1 0 R>>
 %%EOF
 `;
 
-async function seedSeminars(db: Db, ids: Record<string, number>, uploadDir: string, currency: string) {
+async function seedSeminars(db: Db, ids: Record<string, number>, files: FileStore, currency: string) {
   const trainer = ids.trainer;
   if (!trainer) return;
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(seminars);
@@ -237,13 +246,11 @@ async function seedSeminars(db: Db, ids: Record<string, number>, uploadDir: stri
     position: 0,
     unlocked: 1,
   });
-  await mkdir(path.join(uploadDir, 'videos'), { recursive: true });
-  await mkdir(path.join(uploadDir, 'docs'), { recursive: true });
   const videoRel = `videos/${randomToken(18)}.mp4`;
-  await copyFile(SAMPLE_VIDEO, path.join(uploadDir, videoRel));
-  const videoSize = (await stat(path.join(uploadDir, videoRel))).size;
+  await putFile(files, videoRel, createReadStream(SAMPLE_VIDEO), 'video/mp4');
+  const videoSize = (await stat(SAMPLE_VIDEO)).size;
   const docRel = `docs/${randomToken(18)}.pdf`;
-  await writeFile(path.join(uploadDir, docRel), DEMO_PDF);
+  await putFile(files, docRel, Buffer.from(DEMO_PDF), 'application/pdf');
   await db.insert(chapterFiles).values([
     {
       chapterId: c1.id,

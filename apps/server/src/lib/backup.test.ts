@@ -44,7 +44,7 @@ describe('npm run cli -- backup / restore (embedded database)', () => {
     source = path.join(root, 'data');
     const database = await openDatabase({ dataDir: source });
     await database.migrate();
-    await seedDemoData(database.db, { onlyIfEmpty: true, uploadDir: path.join(source, 'uploads') });
+    await seedDemoData(database.db, { onlyIfEmpty: true, files: path.join(source, 'uploads') });
     await database.close();
     await writeFile(path.join(source, '.session-secret'), 'a-secret-of-this-installation-0123456789');
     // a temporary upload part is not data and stays out of the archive

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../errors.ts';
 import { randomToken } from './crypto.ts';
+import { type FileStore, type FileWriter, putFile } from './file-store.ts';
 import { parseRange } from './range.ts';
 
 export interface StoredFile {
@@ -50,15 +48,17 @@ export function cleanFileName(name: string): string {
 export const extOf = (name: string) => (/\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1] ?? '').toLowerCase();
 
 /**
- * Streams an upload to `<uploadDir>/tmp/<random>.part` (hashing it on the way), checks its type
- * from the first bytes, fsyncs and renames it into `<uploadDir>/<subdir>/`. Never holds the file
- * in memory. On any failure (wrong type, too large, aborted) the partial file is removed and the
- * stream is drained so that the request can still be answered. A full disk stops the writing, the
- * rest of the upload is drained and the answer is 507 `storage_full` (the server keeps serving).
- * @throws media.type (422), media.too_large (413), storage_full (507)
+ * Streams an upload into the file store (hashing it on the way) under `<subdir>/<random>.<ext>`,
+ * the extension decided from the first bytes (sniffed type and declared name). Never holds the
+ * file in memory beyond those first bytes: on local disk it goes through `tmp/<random>.part` and is
+ * renamed into place, in a bucket through a streamed multipart upload. On any failure (wrong
+ * type, too large, aborted) nothing stays stored and the stream is drained so that the request can
+ * still be answered. A full disk (or store) stops the writing, the rest of the upload is drained
+ * and the answer is 507 `storage_full` (the server keeps serving).
+ * @throws media.type (422), media.too_large (413), storage_full (507), service_unavailable (503)
  */
 export async function storeUpload(opts: {
-  uploadDir: string;
+  files: FileStore;
   subdir: string;
   stream: Readable & { truncated?: boolean };
   fileName: string;
@@ -67,27 +67,41 @@ export async function storeUpload(opts: {
   maxMb: number;
   field: string;
 }): Promise<StoredFile> {
-  const tmpDir = path.join(opts.uploadDir, 'tmp');
-  await mkdir(tmpDir, { recursive: true });
-  const tmp = path.join(tmpDir, `${randomToken(16)}.part`);
-  const out = createWriteStream(tmp);
-  // a write error (ENOSPC) must not be an unhandled 'error' event: it is remembered and thrown
-  let writeError: Error | null = null;
-  out.on('error', (err) => {
-    writeError ??= err;
-  });
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headLen = 0;
   let size = 0;
   let ext: string | null | undefined;
   let rejected = false;
+  let writer: FileWriter | null = null;
+  let writeError: unknown = null;
   let done = false;
+  let key = '';
   const declared = extOf(opts.fileName);
   const decide = async () => {
     const sniffed = await fileTypeFromBuffer(Buffer.concat(head));
     ext = opts.check(sniffed ? { ext: sniffed.ext, mime: sniffed.mime } : undefined, declared);
     if (!ext) rejected = true;
+  };
+  const accept = async (chunk: Buffer) => {
+    hash.update(chunk);
+    size += chunk.length;
+    try {
+      await writer!.write(chunk);
+    } catch (err) {
+      writeError = err;
+    }
+  };
+  // the type is known: open the file under its final name and write the bytes read so far
+  const begin = async () => {
+    key = `${opts.subdir}/${randomToken(18)}.${ext}`;
+    try {
+      writer = await opts.files.writer(key, { maxBytes: opts.maxMb * 1024 * 1024 });
+    } catch (err) {
+      writeError = err;
+      return;
+    }
+    await accept(Buffer.concat(head));
   };
   try {
     for await (const chunk of opts.stream as AsyncIterable<Buffer>) {
@@ -95,25 +109,22 @@ export async function storeUpload(opts: {
       if (ext === undefined) {
         head.push(chunk);
         headLen += chunk.length;
-        if (headLen >= SNIFF_BYTES) await decide();
-        if (rejected) continue;
+        if (headLen < SNIFF_BYTES) continue;
+        await decide();
+        if (!rejected) await begin();
+        continue;
       }
-      hash.update(chunk);
-      size += chunk.length;
-      if (!out.write(chunk)) await drainOrError(out);
+      await accept(chunk);
     }
-    if (writeError) throw writeError;
-    if (ext === undefined && !rejected) await decide();
-    await new Promise<void>((resolve, reject) => {
-      if (writeError) return reject(writeError);
-      out.once('error', reject);
-      out.end((err?: Error | null) => (err ? reject(err) : resolve()));
-    });
+    if (ext === undefined && !rejected) {
+      await decide();
+      if (!rejected && headLen > 0) await begin();
+    }
     if (writeError) throw writeError;
     if (opts.stream.truncated) {
       throw new AppError(413, 'media.too_large', 'media.too_large', { max: opts.maxMb });
     }
-    if (rejected || !ext || size === 0) {
+    if (rejected || !ext || size === 0 || !writer) {
       throw new AppError(
         422,
         'media.type',
@@ -124,75 +135,45 @@ export async function storeUpload(opts: {
         },
       );
     }
-    const fh = await open(tmp, 'r');
-    await fh.sync();
-    await fh.close();
-    const dir = path.join(opts.uploadDir, opts.subdir);
-    await mkdir(dir, { recursive: true });
-    const name = `${randomToken(18)}.${ext}`;
-    await rename(tmp, path.join(dir, name));
+    await (writer as FileWriter).commit();
     done = true;
-    return { relPath: `${opts.subdir}/${name}`, size, sha256: hash.digest('hex'), ext };
+    return { relPath: key, size, sha256: hash.digest('hex'), ext };
   } catch (err) {
     throw isDiskFull(err) ? storageFull(err) : err;
   } finally {
-    if (!done) {
-      out.destroy();
-      await unlink(tmp).catch(() => {});
-    }
+    if (!done) await (writer as FileWriter | null)?.abort();
   }
 }
 
-function drainOrError(out: NodeJS.WritableStream): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('error', done);
-      resolve();
-    };
-    out.once('drain', done);
-    out.once('error', done);
-  });
-}
-
 /**
- * Stores a small file held in memory (an avatar) under `<subdir>/<random>.<ext>`: written to the
- * temporary directory and renamed, so a failure leaves nothing behind.
- * @throws storage_full (507)
+ * Stores a small file held in memory (an avatar) under `<subdir>/<random>.<ext>`; a failure
+ * leaves nothing behind.
+ * @throws storage_full (507), service_unavailable (503)
  */
 export async function storeBuffer(
-  uploadDir: string,
+  files: FileStore,
   subdir: string,
   ext: string,
   data: Buffer,
 ): Promise<string> {
-  const tmpDir = path.join(uploadDir, 'tmp');
-  const tmp = path.join(tmpDir, `${randomToken(16)}.part`);
+  const key = `${subdir}/${randomToken(16)}.${ext}`;
   try {
-    await mkdir(tmpDir, { recursive: true });
-    await writeFile(tmp, data);
-    const dir = path.join(uploadDir, subdir);
-    await mkdir(dir, { recursive: true });
-    const name = `${randomToken(16)}.${ext}`;
-    await rename(tmp, path.join(dir, name));
-    return `${subdir}/${name}`;
+    await putFile(files, key, data);
+    return key;
   } catch (err) {
-    await unlink(tmp).catch(() => {});
     throw isDiskFull(err) ? storageFull(err) : err;
   }
 }
 
-export async function removeStored(uploadDir: string, relPath: string | null | undefined): Promise<void> {
+/** Removes a stored file; a missing file or a failing store leaves it to the orphan sweep. */
+export async function removeStored(files: FileStore, relPath: string | null | undefined): Promise<void> {
   if (!relPath) return;
-  await unlink(path.join(uploadDir, relPath)).catch(() => {});
+  await files.remove(relPath).catch(() => {});
 }
 
 /** Removes leftovers of interrupted uploads (startup sweep, SECURITY E-06). */
-export async function sweepTmp(uploadDir: string): Promise<number> {
-  const dir = path.join(uploadDir, 'tmp');
-  const names = await readdir(dir).catch(() => [] as string[]);
-  await Promise.all(names.map((n) => unlink(path.join(dir, n)).catch(() => {})));
-  return names.length;
+export async function sweepTmp(files: FileStore): Promise<number> {
+  return files.sweepIncomplete();
 }
 
 /**
@@ -201,26 +182,18 @@ export async function sweepTmp(uploadDir: string): Promise<number> {
  * the two steps right now. Returns how many were removed.
  */
 export async function sweepOrphans(
-  uploadDir: string,
+  files: FileStore,
   referenced: Set<string>,
   opts: { olderThanMs: number; now?: number },
 ): Promise<number> {
   const limit = (opts.now ?? Date.now()) - opts.olderThanMs;
   let removed = 0;
-  const dirs = await readdir(uploadDir, { withFileTypes: true }).catch(() => []);
-  for (const d of dirs) {
-    if (!d.isDirectory() || d.name === 'tmp') continue;
-    for (const name of await readdir(path.join(uploadDir, d.name)).catch(() => [] as string[])) {
-      const rel = `${d.name}/${name}`;
-      if (referenced.has(rel)) continue;
-      const file = path.join(uploadDir, rel);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile() || info.mtimeMs > limit) continue;
-      await unlink(file).then(
-        () => removed++,
-        () => undefined,
-      );
-    }
+  for await (const f of files.list()) {
+    if (referenced.has(f.key) || f.modifiedMs > limit) continue;
+    await files.remove(f.key).then(
+      () => removed++,
+      () => undefined,
+    );
   }
   return removed;
 }
@@ -234,10 +207,10 @@ export async function sweepOrphans(
 export async function sendStored(
   req: FastifyRequest,
   reply: FastifyReply,
-  opts: { uploadDir: string; relPath: string; mime: string; fileName: string; attachment: boolean },
+  opts: { files: FileStore; relPath: string; mime: string; fileName: string; attachment: boolean },
 ) {
-  const file = path.join(opts.uploadDir, opts.relPath);
-  const info = await stat(file).catch(() => null);
+  const { files, relPath } = opts;
+  const info = await files.stat(relPath);
   if (!info) throw new AppError(404, 'not_found', 'errors.not_found');
   const total = info.size;
   reply.header('Content-Type', opts.mime);
@@ -264,7 +237,7 @@ export async function sendStored(
     reply.code(206);
     reply.header('Content-Range', `bytes ${start}-${end}/${total}`);
     reply.header('Content-Length', end - start + 1);
-    return reply.send(createReadStream(file, { start, end }));
+    return reply.send(await files.read(relPath, { start, end }));
   }
   if (range?.kind === 'ranges') {
     // several ranges: 206 multipart/byteranges (RFC 9110 §14.6), parts in the order requested
@@ -281,7 +254,7 @@ export async function sendStored(
     async function* parts(ranges: { start: number; end: number }[]) {
       for (const [i, r] of ranges.entries()) {
         yield Buffer.from(heads[i]!);
-        yield* createReadStream(file, { start: r.start, end: r.end });
+        yield* await files.read(relPath, r);
       }
       yield Buffer.from(tail);
     }
@@ -291,5 +264,5 @@ export async function sendStored(
     return reply.send(Readable.from(parts(range.ranges)));
   }
   reply.header('Content-Length', total);
-  return reply.send(createReadStream(file));
+  return reply.send(await files.read(relPath));
 }

@@ -1,9 +1,9 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { chapterFiles, chapterLinks, chapters, enrolments, seminars } from '../db/schema/index.ts';
 import { randomToken } from '../lib/crypto.ts';
+import { putFile } from '../lib/file-store.ts';
 
 export const SAMPLE_WEBM = fileURLToPath(new URL('../../../web/public/media/sample.webm', import.meta.url));
 export const SAMPLE_MP4 = fileURLToPath(new URL('../../../web/public/media/sample.mp4', import.meta.url));
@@ -24,9 +24,8 @@ export function seminarFixtures(app: FastifyInstance) {
   const db = app.database.db;
   async function storedFile(kind: 'doc' | 'video' | 'image', data: Buffer, ext: string) {
     const dir = kind === 'doc' ? 'docs' : kind === 'video' ? 'videos' : 'seminars';
-    await mkdir(path.join(app.uploadDir, dir), { recursive: true });
     const rel = `${dir}/${randomToken(12)}.${ext}`;
-    await writeFile(path.join(app.uploadDir, rel), data);
+    await putFile(app.files, rel, data);
     return rel;
   }
   return {

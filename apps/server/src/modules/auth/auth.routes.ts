@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import {
   AVATAR_MAX_BYTES,
   changePasswordBodySchema,
@@ -191,18 +189,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/users/:id/avatar',
     { schema: { tags: ['user'], params: z.object({ id: rules.id() }) } },
     async (req, reply) => {
-      const file = await auth.avatarFile(req.params.id);
-      if (!file) throw notFound();
-      const info = await stat(file).catch(() => null);
-      if (!info) throw notFound();
-      const ext = file.split('.').pop() ?? '';
-      const type = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }[ext];
-      if (!type) throw notFound();
-      reply.header('Content-Type', type);
-      reply.header('Content-Length', info.size);
+      const avatar = await auth.openAvatar(req.params.id);
+      if (!avatar) throw notFound();
+      reply.header('Content-Type', avatar.type);
+      reply.header('Content-Length', avatar.size);
       reply.header('Cache-Control', 'private, max-age=86400');
       reply.header('Content-Security-Policy', "sandbox; default-src 'none'");
-      return reply.send(createReadStream(file));
+      return reply.send(avatar.body);
     },
   );
 };

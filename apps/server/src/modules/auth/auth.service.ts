@@ -1,5 +1,4 @@
-import { unlink } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   AVATAR_MAX_BYTES,
   type ChangePasswordBody,
@@ -19,10 +18,11 @@ import type { Db } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { AppError, tooManyRequests, unauthenticated, validation } from '../../errors.ts';
 import { hmacHex, randomToken, safeEqual, sha1Hex, sha256Hex } from '../../lib/crypto.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { actionMail, emailChangedMail } from '../../lib/mail-templates.ts';
 import { hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
-import { storeBuffer } from '../../lib/storage.ts';
+import { removeStored, storeBuffer } from '../../lib/storage.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthUser, SessionManager } from '../../plugins/session.ts';
 import { toUserDto } from '../users/users.presenter.ts';
@@ -35,14 +35,17 @@ const AVATAR_EXT: Record<string, string> = {
   'image/gif': 'gif',
   'image/webp': 'webp',
 };
+const AVATAR_TYPE: Record<string, string> = Object.fromEntries(
+  Object.entries(AVATAR_EXT).map(([mime, ext]) => [ext, mime]),
+);
 
 export interface AuthDeps {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
   counter: RateCounter;
-  /** where uploaded files live (DATA_DIR/uploads) */
-  uploadDir: string;
+  /** where avatars are stored */
+  fileStore: FileStore;
   sessions: SessionManager;
   now?: () => number;
 }
@@ -345,7 +348,7 @@ export function createAuthService(deps: AuthDeps) {
 
       let avatarPath = current.avatarPath;
       if (avatar && avatarExt) {
-        avatarPath = await storeBuffer(deps.uploadDir, 'avatars', avatarExt, avatar.data);
+        avatarPath = await storeBuffer(deps.fileStore, 'avatars', avatarExt, avatar.data);
       }
       const emailChanged = fields.email !== current.email;
       let updated: UserRow | undefined;
@@ -359,14 +362,13 @@ export function createAuthService(deps: AuthDeps) {
           ...(emailChanged ? { emailVerifiedAt: null } : {}),
         });
       } catch (err) {
-        if (avatarPath !== current.avatarPath && avatarPath)
-          await unlink(path.join(deps.uploadDir, avatarPath)).catch(() => {});
+        if (avatarPath !== current.avatarPath && avatarPath) await removeStored(deps.fileStore, avatarPath);
         if (isUniqueViolation(err)) throw validation({ email: [encodeMessage('validation.email_taken')] });
         throw err;
       }
       if (!updated) throw unauthenticated();
       if (avatarPath !== current.avatarPath && current.avatarPath) {
-        await unlink(path.join(deps.uploadDir, current.avatarPath)).catch(() => {});
+        await removeStored(deps.fileStore, current.avatarPath);
       }
       if (emailChanged) {
         await sendVerification(updated);
@@ -381,9 +383,15 @@ export function createAuthService(deps: AuthDeps) {
       return dto(updated);
     },
 
-    async avatarFile(userId: number): Promise<string | null> {
+    /** The user's avatar (its bytes, size and type), or null when there is none. */
+    async openAvatar(userId: number): Promise<{ body: Readable; size: number; type: string } | null> {
       const row = await usersRepository.findById(db, userId);
-      return row?.avatarPath ? path.join(deps.uploadDir, row.avatarPath) : null;
+      if (!row?.avatarPath) return null;
+      const type = AVATAR_TYPE[row.avatarPath.split('.').pop() ?? ''];
+      if (!type) return null;
+      const info = await deps.fileStore.stat(row.avatarPath);
+      if (!info) return null;
+      return { body: await deps.fileStore.read(row.avatarPath), size: info.size, type };
     },
   };
 

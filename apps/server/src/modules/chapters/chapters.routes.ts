@@ -18,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validation } from '../../errors.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { rejectNul } from '../../lib/no-nul.ts';
 import { cleanFileName, removeStored, type StoredFile, sendStored } from '../../lib/storage.ts';
 import { typedDtoSerializer } from '../../lib/validate.ts';
@@ -31,12 +32,13 @@ const videoFields = z.object({ chapter_id: rules.id(), label: z.string().max(200
 /** Chapters and media (spec section 7 "Chapters"; paths verbatim, plus reorder and file routes). */
 export const chapterRoutes: FastifyPluginAsyncZod<{
   chapters: ChaptersService;
-  uploadDir: string;
+  /** where uploaded files are stored (local disk or a bucket) */
+  fileStore: FileStore;
   maxVideoMb: number;
   maxDocMb: number;
   /** the seminar a live access link opens (companies module); throws for a dead link */
   seminarOfLink: (token: string, ip: string) => Promise<number>;
-}> = async (app, { chapters, uploadDir, maxVideoMb, maxDocMb, seminarOfLink }) => {
+}> = async (app, { chapters, fileStore, maxVideoMb, maxDocMb, seminarOfLink }) => {
   const owner = app.requireScope('trainer', 'admin');
   const user = app.requireUser;
   // media answer a logged-in player, or the holder of an access link (`?access_link=`, no account)
@@ -191,7 +193,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
         stored.push({ stored: await store(part.file as never, name), name });
       }
     } catch (err) {
-      for (const s of stored) await removeStored(uploadDir, s.stored.relPath);
+      for (const s of stored) await removeStored(fileStore, s.stored.relPath);
       throw err;
     }
     if (chapterId === null || stored.length === 0) {
@@ -301,7 +303,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const f = await mediaFile(req, req.params.id, req.query.access_link, 'doc');
       return sendStored(req, reply, {
-        uploadDir,
+        files: fileStore,
         relPath: f.relPath,
         mime: f.mime,
         fileName: f.name,
@@ -315,7 +317,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const f = await mediaFile(req, req.params.id, req.query.access_link, 'video');
       return sendStored(req, reply, {
-        uploadDir,
+        files: fileStore,
         relPath: f.relPath,
         mime: f.mime,
         fileName: f.name,

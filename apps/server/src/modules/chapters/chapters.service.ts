@@ -16,6 +16,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound, unauthenticated, validation } from '../../errors.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { cleanFileName, removeStored, type StoredFile, storeUpload } from '../../lib/storage.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -51,13 +52,14 @@ export type ChaptersService = ReturnType<typeof createChaptersService>;
 export function createChaptersService(deps: {
   db: Db;
   config: AppConfig;
-  uploadDir: string;
+  /** where uploaded files are stored (local disk or a bucket) */
+  fileStore: FileStore;
   seminars: SeminarsService;
   now?: () => number;
   /** tells the other instances when the tree cache is dropped */
   cacheBus?: CacheBus;
 }) {
-  const { db, config, uploadDir, seminars } = deps;
+  const { db, config, fileStore, seminars } = deps;
   const now = deps.now ?? Date.now;
 
   const fileDto = (f: FileRow) => ({
@@ -317,7 +319,7 @@ export function createChaptersService(deps: {
       const files = await repo.storagePathsOfChapter(db, chapter.id);
       await repo.delete(db, chapter.id);
       changed();
-      for (const f of files) await removeStored(uploadDir, f);
+      for (const f of files) await removeStored(fileStore, f);
     },
 
     /** @throws chapter.order_mismatch, chapter.too_deep (422) */
@@ -396,7 +398,7 @@ export function createChaptersService(deps: {
 
     async storeDoc(stream: Readable & { truncated?: boolean }, fileName: string): Promise<StoredFile> {
       return storeUpload({
-        uploadDir,
+        files: fileStore,
         subdir: 'docs',
         stream,
         fileName,
@@ -409,7 +411,7 @@ export function createChaptersService(deps: {
 
     async storeVideo(stream: Readable & { truncated?: boolean }, fileName: string): Promise<StoredFile> {
       return storeUpload({
-        uploadDir,
+        files: fileStore,
         subdir: 'videos',
         stream,
         fileName,
@@ -447,7 +449,7 @@ export function createChaptersService(deps: {
         changed();
         return rows.map(fileDto);
       } catch (err) {
-        for (const f of files) await removeStored(uploadDir, f.stored.relPath);
+        for (const f of files) await removeStored(fileStore, f.stored.relPath);
         throw err;
       }
     },
@@ -468,7 +470,7 @@ export function createChaptersService(deps: {
       await manageChapter(actor, file.chapterId);
       await repo.deleteFile(db, id);
       changed();
-      await removeStored(uploadDir, file.storagePath);
+      await removeStored(fileStore, file.storagePath);
     },
 
     async deleteLink(actor: AuthUser, id: number) {

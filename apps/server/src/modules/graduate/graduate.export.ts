@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { type ItemStat, type Locale, t } from '@elearn/shared';
 import contentDisposition from 'content-disposition';
-import ExcelJS from 'exceljs';
 import { addItemAnalysisSheet } from '../item-analysis/item-analysis.sheet.ts';
 
 interface ExportRun {
@@ -83,6 +82,8 @@ export async function buildExport(opts: {
     out.on('end', resolve);
     out.on('error', reject);
   });
+  // loaded on the first export: exceljs takes a third of a second to load, which every start paid
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -65,6 +65,19 @@ interface HotStatement {
   /** the statement with $1… placeholders (each cast where it is used) */
   text: string;
 }
+interface RenderedQuery {
+  sql: string;
+  params: unknown[];
+}
+/** the part of drizzle's node-postgres session that prepares a named statement */
+interface NamedSession {
+  prepareQuery(
+    query: RenderedQuery,
+    fields: undefined,
+    name: string,
+    arrayMode: boolean,
+  ): { execute(): Promise<unknown> };
+}
 /** per database: the statements prepared (or being prepared) there; concurrent first calls share one PREPARE */
 const preparedOn = new WeakMap<object, Map<string, Promise<void>>>();
 const isPglite = (db: DbOrTx) => '$client' in db && (db as { $client: unknown }).$client instanceof PGlite;
@@ -111,7 +124,15 @@ async function runHot(
     const m = /^\$(\d+)$/.exec(part);
     return m ? sql`${values[Number(m[1]) - 1]}` : sql.raw(part);
   });
-  return rowsOf(await db.execute(sql.join(parts, sql.raw(''))));
+  const query = sql.join(parts, sql.raw(''));
+  // PostgreSQL: a named statement, parsed and planned once per connection (node-postgres keeps it;
+  // the server reuses the plan); through drizzle's session, so the query counter still sees it
+  const named = db as unknown as { session?: NamedSession; dialect?: { sqlToQuery(q: SQL): RenderedQuery } };
+  if (named.session?.prepareQuery && named.dialect) {
+    const rendered = named.dialect.sqlToQuery(query);
+    return rowsOf(await named.session.prepareQuery(rendered, undefined, stmt.name, false).execute());
+  }
+  return rowsOf(await db.execute(query));
 }
 
 const RUN_FOR_STOP: HotStatement = {
@@ -177,6 +198,40 @@ const OWNER_COUNT: HotStatement = {
     join users u on u.id = r.user_id
     where ($1::int is null or t.owner_id = $1::int) and ($2::int is null or r.mc_test_id = $2::int)
       and ($3::text is null or u.first_name ilike $3::text or u.last_name ilike $3::text or u.email ilike $3::text)`,
+};
+
+/**
+ * The common case (a trainer's own runs, no test filter, no name search) without the optional
+ * filters, whose `$n is null or …` branches make every call plan anew and keep PostgreSQL from
+ * reusing a plan: the same page as {@link OWNER_PAGE}, then the page's 50 users by their key (the
+ * `offset 0` keeps the planner from hashing the whole users table for them, as it did on PGlite);
+ * the count through the owner's test ids as an array (one index pass, no join).
+ */
+const OWN_PAGE: HotStatement = {
+  name: 'mc_owner_history_own',
+  types: ['int', 'int', 'int'],
+  text: `select r.id, r.mc_test_id, r.mode, r.started_at, r.stopped_at, r.achieved_percent, r.accomp,
+      r.right_count, r.total_count, r.passed, r.confirmed_at, r.label,
+      u.id as user_id, u.first_name, u.last_name, u.email
+    from (
+      select r.id, r.mc_test_id, r.user_id, r.mode, r.started_at, r.stopped_at, r.achieved_percent,
+        r.accomp, r.right_count, r.total_count, r.passed, r.confirmed_at, t.label
+      from user_graduate_mctests r
+      join mc_tests t on t.id = r.mc_test_id
+      where t.owner_id = $1::int
+      order by r.started_at desc, r.id desc
+      limit $2::int offset $3::int
+    ) r
+    cross join lateral (
+      select u.id, u.first_name, u.last_name, u.email from users u where u.id = r.user_id offset 0
+    ) u
+    order by r.started_at desc, r.id desc`,
+};
+const OWN_COUNT: HotStatement = {
+  name: 'mc_owner_history_own_count',
+  types: ['int'],
+  text: `select count(*)::int as total from user_graduate_mctests r
+    where r.mc_test_id = any(array(select t.id from mc_tests t where t.owner_id = $1::int))`,
 };
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
@@ -327,11 +382,16 @@ export const graduateRepository = {
     const filters: HotValue[] = [opts.ownerId, opts.testId ?? null, like];
     // the page through the started_at index (stops after `limit` rows) and the total apart: a
     // window count over the page query would read and sort every run of the owner
+    const own = opts.ownerId !== null && opts.testId === undefined && like === null;
     const [raw, counted] = await Promise.all([
-      runHot(db, OWNER_PAGE, [...filters, opts.limit, opts.offset]),
-      like === null
-        ? runHot(db, OWNER_COUNT_ALL, [opts.ownerId, opts.testId ?? null])
-        : runHot(db, OWNER_COUNT, filters),
+      own
+        ? runHot(db, OWN_PAGE, [opts.ownerId, opts.limit, opts.offset])
+        : runHot(db, OWNER_PAGE, [...filters, opts.limit, opts.offset]),
+      own
+        ? runHot(db, OWN_COUNT, [opts.ownerId])
+        : like === null
+          ? runHot(db, OWNER_COUNT_ALL, [opts.ownerId, opts.testId ?? null])
+          : runHot(db, OWNER_COUNT, filters),
     ]);
     const total = Number(counted[0]?.total ?? 0);
     return {

@@ -515,6 +515,35 @@ describe('test runs, history, graduation and export', () => {
     expect((await t.agent().get('/api/graduate/history/student')).statusCode).toBe(401);
   });
 
+  it('the owner history shows a start, a stop and a renamed student at the next request', async () => {
+    const tr = await t.make.user({ scopes: ['trainer'] });
+    const owner = await t.loginAs(tr.email);
+    const taker = await t.make.user();
+    const student = await t.loginAs(taker.email);
+    const made = await mx.bookedTest(tr.id, [taker.id], { label: 'Fresh history' });
+    const history = async () => (await owner.get('/api/graduate/history/owner')).json();
+    expect((await history()).total).toBe(0);
+    const run = (await start(student, made.test.id)).json() as StartedRun;
+    expect((await history()).data).toMatchObject([
+      { user_graduate_id: run.user_graduate_id, stopDateTime: null },
+    ]);
+    const stopped = await stop(
+      student,
+      run.user_graduate_id,
+      run.questions.map((q) => ({ questionId: q.id, answerIds: [] })),
+    );
+    expect(stopped.statusCode).toBe(200);
+    expect((await history()).data[0].stopDateTime).toEqual(expect.any(String));
+    const renamed = await student.post('/api/user/update', {
+      first_name: 'Umbenannt',
+      last_name: 'Neu',
+      username: taker.username,
+      email: taker.email,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await history()).data[0]).toMatchObject({ firstName: 'Umbenannt', lastName: 'Neu' });
+  });
+
   it('shows owners the runs of their tests only, in a constant number of queries', async () => {
     const tr = await t.make.user({ scopes: ['trainer'] });
     const owner = await t.loginAs(tr.email);

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FileStore } from '../../lib/file-store.ts';
 import { rejectNul } from '../../lib/no-nul.ts';
 import { removeStored, sendStored } from '../../lib/storage.ts';
 import { validateWith } from '../../lib/validate.ts';
@@ -32,8 +33,9 @@ const idParams = z.object({ id: rules.id() });
 export const seminarRoutes: FastifyPluginAsyncZod<{
   seminars: SeminarsService;
   chapters: ChapterParts;
-  uploadDir: string;
-}> = async (app, { seminars, chapters, uploadDir }) => {
+  /** where uploaded files are stored (local disk or a bucket) */
+  fileStore: FileStore;
+}> = async (app, { seminars, chapters, fileStore }) => {
   const owner = app.requireScope('trainer', 'admin');
 
   /** reads the multipart form: text fields, and the image streamed to disk */
@@ -60,7 +62,7 @@ export const seminarRoutes: FastifyPluginAsyncZod<{
         }
       }
     } catch (err) {
-      await removeStored(uploadDir, imagePath);
+      await removeStored(fileStore, imagePath);
       throw err;
     }
     return { fields, imagePath };
@@ -122,7 +124,7 @@ export const seminarRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const img = await seminars.imageOf(req.user, req.params.id);
       return sendStored(req, reply, {
-        uploadDir,
+        files: fileStore,
         relPath: img.relPath,
         mime: img.mime,
         fileName: img.name,
@@ -144,7 +146,7 @@ export const seminarRoutes: FastifyPluginAsyncZod<{
         const dto = await seminars.create(req.user!, validateWith(seminarFieldsSchema, fields), imagePath);
         return reply.code(201).send(dto);
       } catch (err) {
-        await removeStored(uploadDir, imagePath);
+        await removeStored(fileStore, imagePath);
         throw err;
       }
     },
@@ -174,7 +176,7 @@ export const seminarRoutes: FastifyPluginAsyncZod<{
           imagePath,
         );
       } catch (err) {
-        await removeStored(uploadDir, imagePath);
+        await removeStored(fileStore, imagePath);
         throw err;
       }
     },

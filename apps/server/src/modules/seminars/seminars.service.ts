@@ -11,6 +11,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound, unauthenticated, validation } from '../../errors.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { removeStored, storeUpload } from '../../lib/storage.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -51,7 +52,8 @@ const bookingStatusOf = (g: Grant): BookingDto['status'] =>
 export function createSeminarsService(deps: {
   db: Db;
   config: AppConfig;
-  uploadDir: string;
+  /** where uploaded files are stored (local disk or a bucket) */
+  fileStore: FileStore;
   enrolments: EnrolmentsService;
   /** whether a company exists (the companies module; wired in app.ts) */
   companyExists: (id: number) => Promise<boolean>;
@@ -59,7 +61,7 @@ export function createSeminarsService(deps: {
   /** tells the other instances when the catalogue cache is dropped */
   cacheBus?: CacheBus;
 }) {
-  const { db, config, uploadDir, enrolments } = deps;
+  const { db, config, fileStore, enrolments } = deps;
   const now = deps.now ?? Date.now;
   // the public catalogue (pages and totals) for two seconds; every local seminar or booking change
   // drops it (docs/decisions.md); who may do what is computed per request
@@ -159,7 +161,7 @@ export function createSeminarsService(deps: {
 
   async function storeImage(stream: Readable & { truncated?: boolean }, fileName: string) {
     return storeUpload({
-      uploadDir,
+      files: fileStore,
       subdir: 'seminars',
       stream,
       fileName,
@@ -332,7 +334,7 @@ export function createSeminarsService(deps: {
         companyId,
         ...(removeOld ? { imagePath } : {}),
       });
-      if (removeOld && seminar.imagePath) await removeStored(uploadDir, seminar.imagePath);
+      if (removeOld && seminar.imagePath) await removeStored(fileStore, seminar.imagePath);
       invalidateTotal();
       return this.get(actor, { id });
     },
@@ -359,7 +361,7 @@ export function createSeminarsService(deps: {
       const files = await beforeDelete(id);
       await repo.delete(db, id);
       invalidateTotal();
-      for (const f of [...files, seminar.imagePath]) await removeStored(uploadDir, f);
+      for (const f of [...files, seminar.imagePath]) await removeStored(fileStore, f);
     },
 
     /** @throws booking.not_free, booking.own_seminar (409); 404 for seminars the caller may not see */
