@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@elearn/shared';
 import { describe, expect, it } from 'vitest';
-import { actionMail, bookingPaidMail } from './mail-templates.ts';
+import { actionMail, bookingPaidMail, companyInvitationMail, emailChangedMail } from './mail-templates.ts';
 
 /**
  * German uses the formal "Sie" everywhere (issue 14.5): the web app's catalogs, the server's
@@ -70,6 +70,17 @@ describe('German texts use the formal address', () => {
         amount: 'CHF 90.00',
         seminarUrl: 'https://example.ch/s',
         paymentsUrl: 'https://example.ch/p',
+      }),
+      emailChangedMail('de', {
+        name: 'Erika',
+        newEmail: 'neu@example.ch',
+        url: 'https://example.ch/impress',
+      }),
+      companyInvitationMail('de', {
+        company: 'Muster AG',
+        inviter: 'Franz Firma',
+        url: 'https://example.ch/company/join/t',
+        days: 14,
       }),
     ];
     expect(informal(mails.flatMap((mail, i) => strings(mail, `mail${i}`)))).toEqual([]);
