@@ -443,6 +443,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     grantCompanyPurchase: companies.grantPurchase,
     provider: selectPaymentProvider(config, database.db, opts.now),
     log: app.log,
+    background: afterResponse,
     now: opts.now,
   });
   await app.register(paymentRoutes, { payments });

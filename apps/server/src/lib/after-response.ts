@@ -7,34 +7,42 @@ import type { FastifyBaseLogger } from 'fastify';
  * cannot tell what the work found. Jobs never throw; `flush` waits for them (shutdown, tests).
  */
 export interface AfterResponse {
+  /** starts `job` once `res` is finished or closed */
   run(res: ServerResponse, name: string, job: () => Promise<unknown>): void;
+  /** starts `job` on the next turn of the event loop (work no answer waits for, e.g. a webhook's mail) */
+  start(name: string, job: () => Promise<unknown>): void;
   flush(): Promise<void>;
 }
 
 export function createAfterResponse(log: FastifyBaseLogger): AfterResponse {
   const pending = new Set<Promise<unknown>>();
+  const track = (name: string, job: () => Promise<unknown>) => {
+    const done = new Promise<void>((resolve) => {
+      setImmediate(() => {
+        job()
+          .catch((err) => log.error({ err, job: name }, 'background job failed'))
+          .finally(resolve);
+      });
+    });
+    pending.add(done);
+    void done.finally(() => pending.delete(done));
+  };
   return {
     run(res, name, job) {
-      const done = new Promise<void>((resolve) => {
-        let started = false;
-        const start = () => {
-          if (started) return;
-          started = true;
-          setImmediate(() => {
-            job()
-              .catch((err) => log.error({ err, job: name }, 'background job failed'))
-              .finally(resolve);
-          });
-        };
-        if (res.writableFinished || res.destroyed) start();
-        else {
-          res.once('finish', start);
-          res.once('close', start);
-        }
-      });
-      pending.add(done);
-      void done.finally(() => pending.delete(done));
+      if (res.writableFinished || res.destroyed) {
+        track(name, job);
+        return;
+      }
+      let started = false;
+      const start = () => {
+        if (started) return;
+        started = true;
+        track(name, job);
+      };
+      res.once('finish', start);
+      res.once('close', start);
     },
+    start: (name, job) => track(name, job),
     async flush() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },

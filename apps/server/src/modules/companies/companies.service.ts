@@ -2,7 +2,7 @@ import type { CompanyDto, CompanyRegisterBody, EmployeeDto, Locale } from '@elea
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
 import type { Mailer } from '../../plugins/mail.ts';
@@ -67,16 +67,8 @@ export function createCompaniesService(deps: {
     members_count: c.membersCount,
   });
 
-  async function liveInvitation(token: string, ip: string) {
-    await guards.guardTokenGuessing(ip);
-    const row = token.length <= 100 ? await invitations.invitationByHash(db, sha256Hex(token)) : undefined;
-    if (!row || row.invitation.revokedAt) throw new AppError(404, 'invitation.invalid', 'invitation.invalid');
-    await guards.foundToken(ip);
-    if (row.invitation.expiresAt.getTime() <= now()) {
-      throw new AppError(410, 'invitation.expired', 'invitation.expired');
-    }
-    return row;
-  }
+  const liveInvitation = (token: string, ip: string) =>
+    guards.liveInvitation(token, ip, now(), (hash) => invitations.invitationByHash(db, hash));
 
   return {
     ...bookings,

@@ -36,17 +36,8 @@ export function createMemberInvitationsService(deps: {
 }) {
   const { db, config, counter, mailer, guards, now } = deps;
 
-  /** @throws invitation.invalid (404), invitation.expired (410), 429 after too many guesses */
-  async function live(token: string, ip: string) {
-    await guards.guardTokenGuessing(ip);
-    const row = token.length <= 100 ? await invitations.byHash(db, sha256Hex(token)) : undefined;
-    if (!row) throw new AppError(404, 'invitation.invalid', 'invitation.invalid');
-    await guards.foundToken(ip);
-    if (row.invitation.expiresAt.getTime() <= now()) {
-      throw new AppError(410, 'invitation.expired', 'invitation.expired');
-    }
-    return row;
-  }
+  const live = (token: string, ip: string) =>
+    guards.liveInvitation(token, ip, now(), (hash) => invitations.byHash(db, hash));
 
   return {
     /**

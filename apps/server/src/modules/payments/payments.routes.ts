@@ -37,7 +37,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
 ) => {
   if (payments.provider) app.log.info({ provider: payments.provider.name }, 'payments provider');
   else app.log.warn('MOLLIE_API_KEY is not set: paid bookings are switched off in production');
-  app.addHook('onClose', async () => payments.flush());
 
   app.post(
     '/api/booking/now',

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import type { AfterResponse } from '../../lib/after-response.ts';
 import { bookingPaidMail } from '../../lib/mail-templates.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthUser } from '../../plugins/session.ts';
@@ -69,11 +70,12 @@ export function createPaymentsService(deps: {
   /** null: payments are switched off (production without MOLLIE_API_KEY) */
   provider: PaymentProvider | null;
   log: FastifyBaseLogger;
+  /** where the confirmation mails run, without the webhook's answer waiting for them */
+  background: AfterResponse;
   now?: () => number;
 }) {
   const { db, config, mailer, seminars, enrolments, provider, log } = deps;
   const now = deps.now ?? Date.now;
-  const mails = new Set<Promise<unknown>>();
 
   const formatAmount = (minor: number, currency: string, locale: Locale) => {
     try {
@@ -88,7 +90,7 @@ export function createPaymentsService(deps: {
 
   /** sends the confirmation in the background (the webhook answers at once); never throws */
   function queueConfirmation(bookingId: number) {
-    const job = (async () => {
+    deps.background.start(`booking confirmation mail (booking ${bookingId})`, async () => {
       const found = await repo.findBookingWithSeminar(db, bookingId);
       const user = found && (await usersRepository.findById(db, found.booking.userId));
       if (!found || !user) return;
@@ -102,9 +104,7 @@ export function createPaymentsService(deps: {
         paymentsUrl: `${base}/payment/payment-confirmation`,
       });
       await mailer.send({ to: user.email, ...mail });
-    })().catch((err) => log.error({ err, bookingId }, 'booking confirmation mail failed'));
-    mails.add(job);
-    void job.finally(() => mails.delete(job));
+    });
   }
 
   /**
@@ -252,11 +252,6 @@ export function createPaymentsService(deps: {
 
   return {
     provider,
-
-    /** waits for the confirmation mails still being sent (shutdown, tests) */
-    async flush() {
-      while (mails.size > 0) await Promise.allSettled([...mails]);
-    },
 
     /**
      * `POST /api/booking/now`: a checkout for a priced public seminar. Reuses the caller's open
