@@ -76,7 +76,23 @@ describe.runIf(PG)('caches of two instances on one PostgreSQL', () => {
     expect(await labels(ownerB, seminar.id)).toEqual(['x', 'y']);
     const admin = new pg.Client({ connectionString: a.app.config.databaseUrl });
     await admin.connect();
+    const listening = async () =>
+      (
+        await admin.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query = $1`,
+          [`LISTEN ${CHANNEL}`],
+        )
+      ).rowCount ?? 0;
+    const bothListening = async () => {
+      const deadline = Date.now() + 10_000;
+      while ((await listening()) < 2) {
+        if (Date.now() > deadline) throw new Error('listeners did not come back');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
     try {
+      // a listener may still be (re)connecting after the earlier tests: wait for both first
+      await bothListening();
       // both instances' listeners go; each reconnects and starts from nothing
       const cut = await admin.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1`,
@@ -86,14 +102,7 @@ describe.runIf(PG)('caches of two instances on one PostgreSQL', () => {
       // a write straight into the database, which no instance announces: only the drop on
       // reconnection makes B read it
       await admin.query('UPDATE chapters SET position = 5 WHERE id = $1', [x.id]);
-      const deadline = Date.now() + 10_000;
-      while (
-        (await admin.query(`SELECT 1 FROM pg_stat_activity WHERE query = $1`, [`LISTEN ${CHANNEL}`]))
-          .rowCount! < 2
-      ) {
-        if (Date.now() > deadline) throw new Error('listeners did not come back');
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await bothListening();
       expect(await labels(ownerB, seminar.id)).toEqual(['y', 'x']);
       // and messages flow again
       await ownerA.patch('/api/chapters/reorder', {
