@@ -421,10 +421,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     maxDocMb: config.maxDocMb,
     seminarOfLink: companies.seminarOfLink,
   });
-  // the admin area and its audit trail (docs/api/admin.md)
-  await app.register(adminRoutes, {
-    admin: createAdminService({ db: database.db, auth, seminars, enrolments, companies, now: opts.now }),
-  });
   // multiple-choice tests: question pool, tests, runs, graduation (docs/api/mc-tests.md)
   const mcTests = createMcTestsService({ db: database.db, seminars });
   const questions = createQuestionsService({ db: database.db, mcTests });
@@ -447,6 +443,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     now: opts.now,
   });
   await app.register(paymentRoutes, { payments });
+  // the admin area and its audit trail (docs/api/admin.md)
+  await app.register(adminRoutes, {
+    admin: createAdminService({
+      db: database.db,
+      auth,
+      seminars,
+      enrolments,
+      companies,
+      payments,
+      graduate,
+      now: opts.now,
+    }),
+  });
   // companies, company bookings (free or paid), access links (docs/api/companies.md)
   await app.register(companyRoutes, { companies, payments });
 

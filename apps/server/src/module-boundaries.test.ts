@@ -81,6 +81,43 @@ export function cyclesOf(graph: Map<string, string[]>): string[][] {
 
 const rel = (f: string) => path.relative(SRC, f);
 
+/** the tables each non-test file under a module imports from the database schema (by name) */
+export function schemaImportsOf(source: string): string[] {
+  const names: string[] = [];
+  for (const m of source.matchAll(/\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    if (!/\/db\/schema(\/|$|\.)/.test(m[2] ?? '')) continue;
+    for (const part of (m[1] ?? '').split(',')) {
+      const name = part
+        .replace(/^\s*type\s+/, '')
+        .split(/\s+as\s+/)[0]
+        ?.trim();
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
+
+const schemaUses = () =>
+  filesUnder(MODULES)
+    .filter((f) => !f.endsWith('.test.ts'))
+    .flatMap((file) =>
+      schemaImportsOf(readFileSync(file, 'utf8')).map((table) => ({ file, module: moduleOf(file)!, table })),
+    );
+
+/**
+ * Who holds a seminar, and through what, is stored in these tables; each is queried only by the
+ * module that owns it (issue 12): grants by enrolments, purchases and their payments by
+ * payments, company bookings and access links by companies. Every other module asks the owner.
+ */
+const GRANT_TABLES: Record<string, string> = {
+  enrolments: 'enrolments',
+  bookings: 'payments',
+  payments: 'payments',
+  testPayments: 'payments',
+  companyBookings: 'companies',
+  accessLinks: 'companies',
+};
+
 describe('module boundaries', () => {
   it('reads imports of every kind', () => {
     expect(
@@ -105,6 +142,37 @@ describe('module boundaries', () => {
       .filter((e) => e.to.endsWith('.repository.ts') && hasService(e.toModule))
       .map((e) => `${rel(e.from)} -> ${rel(e.to)}`);
     expect(offending).toEqual([]);
+  });
+
+  it('reads the tables a file imports from the schema', () => {
+    expect(
+      schemaImportsOf(
+        "import { a, type B, c as d } from '../../db/schema/index.ts';\nimport type { E } from '../../db/schema/x.ts';\nimport { f } from './f.ts';",
+      ),
+    ).toEqual(['a', 'B', 'c', 'E']);
+  });
+
+  it('the tables of grants, purchases, company bookings and access links are queried only by their owners', () => {
+    const uses = schemaUses();
+    // the rule sees the owners' own queries (so that a renamed import cannot hide a use)
+    for (const [table, owner] of Object.entries(GRANT_TABLES)) {
+      expect(
+        uses.some((u) => u.table === table && u.module === owner),
+        `${owner} uses ${table}`,
+      ).toBe(true);
+    }
+    const offending = uses
+      .filter((u) => GRANT_TABLES[u.table] !== undefined && GRANT_TABLES[u.table] !== u.module)
+      .map((u) => `${rel(u.file)} queries ${u.table} (owned by ${GRANT_TABLES[u.table]})`);
+    expect(offending).toEqual([]);
+  });
+
+  it('the admin area queries no table itself: it asks the modules that own the data', () => {
+    const offending = schemaUses()
+      .filter((u) => u.module === 'admin')
+      .map((u) => `${rel(u.file)} imports ${u.table}`);
+    expect(offending).toEqual([]);
+    expect(readdirSync(path.join(MODULES, 'admin')).filter((f) => f.endsWith('.repository.ts'))).toEqual([]);
   });
 
   it('no two modules import each other', () => {

@@ -4,6 +4,7 @@ import { auditLog, bookings, enrolments, payments } from '../../db/schema/index.
 import { type Agent, buildTestApp, multipart, type TestApp } from '../../test/build-test-app.ts';
 import { companyFixtures } from '../../test/company-fixtures.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
+import { mcTestFixtures } from '../../test/mc-test-fixtures.ts';
 import { startSmtp } from '../../test/smtp.ts';
 
 type Entry = {
@@ -166,6 +167,21 @@ describe('administration', () => {
       bookings: [{ seminar: { id: s.id }, status: 'free' }],
     });
     expect(detail.test_results).toEqual([]);
+    // a stopped run appears with its result; an open one does not
+    const mc = mcTestFixtures(t.app);
+    const { test } = await mc.bookedTest(trainer.id, [alice.id], { label: 'Admin Detail Test' });
+    const stopped = await mc.run(test.id, alice.id, { stopped: true, right: true });
+    await mc.run(test.id, alice.id);
+    expect((await admin.get(`/api/admin/users/${alice.id}`)).json().test_results).toEqual([
+      {
+        run_id: stopped.id,
+        mc_test: { id: test.id, label: 'Admin Detail Test' },
+        achievedPercent: 100,
+        accomp: true,
+        passed: false,
+        stopped_at: stopped.stoppedAt!.toISOString(),
+      },
+    ]);
     expect((await admin.get(`/api/admin/users/${alice.id}`)).json().companies).toEqual([
       { id: company.id, name: 'Filter AG', shortName: company.shortName, manager: true },
     ]);
@@ -288,8 +304,47 @@ describe('administration', () => {
     await t.app.database.db
       .insert(enrolments)
       .values({ seminarId: s.id, userId: student.id, source: 'purchase', bookingId: purchase!.id });
+    // a pending purchase is no learner and no revenue
+    const waiting = await t.make.user();
+    await t.app.database.db
+      .insert(bookings)
+      .values({ seminarId: s.id, userId: waiting.id, status: 'pending', price: 4500, currency: 'CHF' });
     const row = (await admin.get('/api/admin/seminars?q=Revenue')).json().data[0];
-    expect(row).toMatchObject({ id: s.id, bookings_count: 1, revenue: 4500, owner: { id: owner.id } });
+    expect(row).toMatchObject({
+      id: s.id,
+      bookings_count: 1,
+      company_bookings_count: 0,
+      revenue: 4500,
+      company: null,
+      owner: { id: owner.id },
+    });
+
+    // a company's seminar: its company, its company bookings; the company counts the seminar
+    const company = await t.make.company('Seminar Count AG');
+    const made = await fx.seminar(owner.id, {
+      title: 'Revenue Company Seminar',
+      isCompany: true,
+      companyId: company.id,
+    });
+    await companyFixtures(t.app).booking(company.id, made.id);
+    const companyRow = (await admin.get('/api/admin/seminars?q=Revenue+Company')).json().data[0];
+    expect(companyRow).toMatchObject({
+      id: made.id,
+      bookings_count: 0,
+      company_bookings_count: 1,
+      revenue: 0,
+      company: { id: company.id, name: 'Seminar Count AG', shortName: company.shortName },
+    });
+    expect((await admin.get(`/api/admin/companies/${company.id}`)).json()).toMatchObject({
+      seminars_count: 1,
+      bookings_count: 1,
+      members_count: 0,
+    });
+    expect((await admin.delete(`/api/admin/companies/${company.id}`)).json().code).toBe('company.not_empty');
+    // the user's detail lists the pending purchase with its payment state
+    expect((await admin.get(`/api/admin/users/${waiting.id}`)).json().bookings).toMatchObject([
+      { seminar: { id: s.id }, status: 'pending', price: 4500 },
+    ]);
 
     const refused = await admin.patch(`/api/admin/seminars/${s.id}/owner`, { owner_id: student.id });
     expect(refused.json().code).toBe('admin.owner_not_trainer');

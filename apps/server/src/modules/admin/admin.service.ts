@@ -18,14 +18,15 @@ import { type AuditEntry, type AuditFilter, auditRepository as audit } from '../
 import type { AuthService } from '../auth/auth.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { GraduateService } from '../graduate/graduate.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
-import { usersRepository } from '../users/users.repository.ts';
 import {
   type Membership,
-  adminRepository as repo,
   type UserFilter,
   type UserRow,
-} from './admin.repository.ts';
+  usersRepository as users,
+} from '../users/users.repository.ts';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -61,9 +62,11 @@ export function createAdminService(deps: {
   seminars: SeminarsService;
   enrolments: EnrolmentsService;
   companies: CompaniesService;
+  payments: PaymentsService;
+  graduate: GraduateService;
   now?: () => number;
 }) {
-  const { db, auth, seminars, enrolments } = deps;
+  const { db, auth, seminars, enrolments, payments, graduate } = deps;
   const membership = deps.companies.membership;
   const now = deps.now ?? Date.now;
   const actorOf = (a: AuthUser) => ({ id: a.id, username: a.username });
@@ -87,7 +90,7 @@ export function createAdminService(deps: {
   }
 
   async function userRow(id: number) {
-    const row = await repo.findUser(db, id);
+    const row = await users.findWithMemberships(db, id);
     if (!row) throw notFound();
     return row;
   }
@@ -99,16 +102,18 @@ export function createAdminService(deps: {
   }
 
   async function companyDto(id: number): Promise<AdminCompanyDto> {
-    const { rows } = await repo.listCompanies(db, { id }, { limit: 1, offset: 0 });
-    const r = rows[0];
-    if (!r) throw notFound();
-    return companyListDto(r);
+    const { rows } = await membership.list({ id }, { limit: 1, offset: 0 });
+    const [dto] = await companyDtos(rows);
+    if (!dto) throw notFound();
+    return dto;
   }
 
-  function companyListDto(
-    r: Awaited<ReturnType<typeof repo.listCompanies>>['rows'][number],
-  ): AdminCompanyDto {
-    return {
+  /** list rows of companies with the number of seminars made for each (from the seminars module) */
+  async function companyDtos(
+    rows: Awaited<ReturnType<typeof membership.list>>['rows'],
+  ): Promise<AdminCompanyDto[]> {
+    const seminarCounts = await seminars.admin.countsByCompany(rows.map((r) => r.company.id));
+    return rows.map((r) => ({
       id: r.company.id,
       name: r.company.name,
       shortName: r.company.shortName,
@@ -116,13 +121,13 @@ export function createAdminService(deps: {
       members_count: r.membersCount,
       managers: r.managers,
       bookings_count: r.bookingsCount,
-      seminars_count: r.seminarsCount,
+      seminars_count: seminarCounts.get(r.company.id) ?? 0,
       former_short_names: r.formerShortNames,
-    };
+    }));
   }
 
   async function memberDtos(companyId: number): Promise<AdminMemberDto[]> {
-    return (await repo.companyMembers(db, companyId)).map((m) => ({
+    return (await membership.members(companyId)).map((m) => ({
       id: m.id,
       username: m.username,
       first_name: m.firstName,
@@ -134,20 +139,35 @@ export function createAdminService(deps: {
   }
 
   async function seminarDto(id: number): Promise<AdminSeminarDto> {
-    const { rows } = await repo.listSeminars(db, { id }, { limit: 1, offset: 0 });
-    const r = rows[0];
-    if (!r) throw notFound();
-    return seminarListDto(r);
+    const { rows } = await seminars.admin.page({ id }, { limit: 1, offset: 0 });
+    const [dto] = await seminarDtos(rows);
+    if (!dto) throw notFound();
+    return dto;
   }
 
-  function seminarListDto(r: Awaited<ReturnType<typeof repo.listSeminars>>['rows'][number]): AdminSeminarDto {
-    return {
+  /**
+   * list rows of seminars with their company, learners, company bookings and revenue, each asked
+   * of the module that owns it (one query per module for the whole page)
+   */
+  async function seminarDtos(
+    rows: Awaited<ReturnType<typeof seminars.admin.page>>['rows'],
+  ): Promise<AdminSeminarDto[]> {
+    const ids = rows.map((r) => r.seminar.id);
+    const companyIds = [...new Set(rows.flatMap((r) => (r.seminar.companyId ? [r.seminar.companyId] : [])))];
+    const [companyRefs, learners, companyBookings, revenue] = await Promise.all([
+      membership.refs(companyIds),
+      enrolments.personalCounts(ids),
+      membership.bookingCounts(ids),
+      payments.admin.revenueBySeminar(ids),
+    ]);
+    const companyOf = new Map(companyRefs.map((c) => [c.id, c]));
+    return rows.map((r) => ({
       id: r.seminar.id,
       title: r.seminar.title,
       slug: r.seminar.slug,
       is_public: r.seminar.isPublic,
       isCompany: r.seminar.isCompany,
-      company: r.company?.id ? r.company : null,
+      company: (r.seminar.companyId && companyOf.get(r.seminar.companyId)) || null,
       owner: {
         id: r.owner.id,
         username: r.owner.username,
@@ -156,17 +176,17 @@ export function createAdminService(deps: {
       },
       price: r.seminar.price,
       currency: r.seminar.currency,
-      bookings_count: r.bookingsCount,
-      company_bookings_count: r.companyBookingsCount,
-      revenue: r.revenue,
+      bookings_count: learners.get(r.seminar.id) ?? 0,
+      company_bookings_count: companyBookings.get(r.seminar.id) ?? 0,
+      revenue: revenue.get(r.seminar.id) ?? 0,
       created_at: iso(r.seminar.createdAt),
-    };
+    }));
   }
 
   return {
     // users
     async users(q: PageQuery & UserFilter & { company_id?: number }): Promise<Paginated<AdminUserDto>> {
-      const { rows, total } = await repo.listUsers(
+      const { rows, total } = await users.listWithMemberships(
         db,
         { q: q.q, scope: q.scope, companyId: q.company_id, status: q.status },
         page(q),
@@ -177,9 +197,9 @@ export function createAdminService(deps: {
     async user(id: number): Promise<AdminUserDetailDto> {
       const row = await userRow(id);
       const [purchases, grants, results] = await Promise.all([
-        repo.bookingsOf(db, id),
+        payments.admin.purchasesOfUser(id),
         enrolments.grantsOfUser(id),
-        repo.resultsOf(db, id),
+        graduate.stoppedRunsOfUser(id),
       ]);
       // purchases (any payment state) and the grants that are no purchase: free bookings, assignments
       const others = grants.filter((g) => g.source !== 'purchase');
@@ -227,12 +247,12 @@ export function createAdminService(deps: {
     async setScopes(actor: AuthUser, id: number, scopes: Scope[]): Promise<AdminUserDto> {
       const wanted = SCOPES.filter((s) => scopes.includes(s));
       await db.transaction(async (tx) => {
-        const admins = await repo.lockActiveAdmins(tx);
-        const row = await repo.findUser(tx, id);
+        const admins = await users.lockActiveAdmins(tx);
+        const row = await users.findWithMemberships(tx, id);
         if (!row) throw notFound();
         const before = row.user.scopes;
         if (admins.includes(id) && !wanted.includes('admin') && admins.length <= 1) throw lastAdmin();
-        await repo.setUser(tx, id, { scopes: wanted });
+        await users.update(tx, id, { scopes: wanted });
         await record(tx, {
           actor: actorOf(actor),
           action: 'user.scopes',
@@ -249,19 +269,16 @@ export function createAdminService(deps: {
     /** @throws admin.last_admin (409) for the last active admin */
     async setDisabled(actor: AuthUser, id: number, disabled: boolean): Promise<AdminUserDto> {
       await db.transaction(async (tx) => {
-        const admins = await repo.lockActiveAdmins(tx);
-        const row = await repo.findUser(tx, id);
+        const admins = await users.lockActiveAdmins(tx);
+        const row = await users.findWithMemberships(tx, id);
         if (!row) throw notFound();
         if (disabled && admins.includes(id) && admins.length <= 1) throw lastAdmin();
         const was = row.user.disabledAt !== null;
-        await repo.setUser(tx, id, {
+        await users.update(tx, id, {
           disabledAt: disabled ? (row.user.disabledAt ?? new Date(now())) : null,
         });
-        if (disabled) {
-          await repo.endSessionsOf(tx, id);
-          // their access links end as when they leave the company or are unassigned
-          await deps.companies.revokeLinksOfUser(tx, id);
-        }
+        // their access links end as when they leave the company or are unassigned
+        if (disabled) await deps.companies.revokeLinksOfUser(tx, id);
         await record(tx, {
           actor: actorOf(actor),
           action: disabled ? 'user.disabled' : 'user.enabled',
@@ -272,6 +289,8 @@ export function createAdminService(deps: {
           after: { disabled },
         });
       });
+      // committed: a disabled account's sessions are refused from now on; end them all at once
+      if (disabled) await auth.endSessionsOf(id);
       return userDto(await userRow(id));
     },
 
@@ -306,8 +325,8 @@ export function createAdminService(deps: {
 
     // companies
     async companies(q: PageQuery & { q?: string }): Promise<Paginated<AdminCompanyDto>> {
-      const { rows, total } = await repo.listCompanies(db, { q: q.q }, page(q));
-      return paginator(q, rows.map(companyListDto), total);
+      const { rows, total } = await membership.list({ q: q.q }, page(q));
+      return paginator(q, await companyDtos(rows), total);
     },
 
     company: companyDto,
@@ -317,14 +336,14 @@ export function createAdminService(deps: {
       actor: AuthUser,
       body: { name: string; shortName: string },
     ): Promise<AdminCompanyDto> {
-      if (await repo.shortNameTaken(db, body.shortName, null)) {
+      if (await membership.shortNameTaken(body.shortName, null)) {
         throw validation(
           { shortName: [encodeMessage('company.short_name_taken')] },
           'company.short_name_taken',
         );
       }
       const company = await db.transaction(async (tx) => {
-        const row = await repo.insertCompany(tx, body);
+        const row = await membership.create(tx, body);
         await record(tx, {
           actor: actorOf(actor),
           action: 'company.created',
@@ -352,14 +371,14 @@ export function createAdminService(deps: {
       ) {
         return companyDto(id);
       }
-      if (body.shortName && (await repo.shortNameTaken(db, body.shortName, id))) {
+      if (body.shortName && (await membership.shortNameTaken(body.shortName, id))) {
         throw validation(
           { shortName: [encodeMessage('company.short_name_taken')] },
           'company.short_name_taken',
         );
       }
       await db.transaction(async (tx) => {
-        await repo.updateCompany(tx, id, before, body);
+        await membership.rename(tx, id, before, body);
         await record(tx, {
           actor: actorOf(actor),
           action: 'company.updated',
@@ -376,12 +395,15 @@ export function createAdminService(deps: {
     /** @throws company.not_empty (409) */
     async deleteCompany(actor: AuthUser, id: number): Promise<void> {
       const company = await companyRow(id);
-      const usage = await repo.companyUsage(db, id);
-      if (usage.members + usage.bookings + usage.seminars > 0) {
+      const [usage, seminarCounts] = await Promise.all([
+        membership.usage(id),
+        seminars.admin.countsByCompany([id]),
+      ]);
+      if (usage.members + usage.bookings + (seminarCounts.get(id) ?? 0) > 0) {
         throw conflict('company.not_empty', 'company.not_empty');
       }
       await db.transaction(async (tx) => {
-        await repo.deleteCompany(tx, id);
+        await membership.delete(tx, id);
         await record(tx, {
           actor: actorOf(actor),
           action: 'company.deleted',
@@ -401,7 +423,7 @@ export function createAdminService(deps: {
     /** @throws company.user_unknown (422), company.already_member (409), company.manager_scope (422) */
     async addMember(actor: AuthUser, id: number, body: { email: string; manager: boolean }) {
       const company = await companyRow(id);
-      const user = await usersRepository.findByEmail(db, body.email);
+      const user = await users.findByEmail(db, body.email);
       if (!user) throw validation({ email: [encodeMessage('company.user_unknown')] }, 'company.user_unknown');
       if ((await membership.memberIds(id, [user.id])).size > 0) {
         throw conflict('company.already_member', 'company.already_member');
@@ -432,7 +454,7 @@ export function createAdminService(deps: {
         throw validation({ manager: [encodeMessage('company.manager_scope')] }, 'company.manager_scope');
       }
       await db.transaction(async (tx) => {
-        await repo.setManager(tx, id, userId, manager);
+        await membership.setManager(tx, id, userId, manager);
         await record(tx, {
           actor: actorOf(actor),
           action: 'company.manager_set',
@@ -466,14 +488,14 @@ export function createAdminService(deps: {
 
     // seminars and payments
     async seminars(q: PageQuery & { q?: string; owner_id?: number }): Promise<Paginated<AdminSeminarDto>> {
-      const { rows, total } = await repo.listSeminars(db, { q: q.q, ownerId: q.owner_id }, page(q));
-      return paginator(q, rows.map(seminarListDto), total);
+      const { rows, total } = await seminars.admin.page({ q: q.q, ownerId: q.owner_id }, page(q));
+      return paginator(q, await seminarDtos(rows), total);
     },
 
     /** @throws admin.owner_not_trainer (422) */
     async setSeminarOwner(actor: AuthUser, id: number, ownerId: number): Promise<AdminSeminarDto> {
       const before = await seminarDto(id);
-      const owner = await usersRepository.findById(db, ownerId);
+      const owner = await users.findById(db, ownerId);
       if (
         !owner ||
         owner.disabledAt ||
@@ -482,7 +504,7 @@ export function createAdminService(deps: {
         throw validation({ owner_id: [encodeMessage('admin.owner_not_trainer')] }, 'admin.owner_not_trainer');
       }
       await db.transaction(async (tx) => {
-        await repo.setSeminarOwner(tx, id, ownerId);
+        await seminars.admin.setOwner(tx, id, ownerId);
         await record(tx, {
           actor: actorOf(actor),
           action: 'seminar.owner_changed',
@@ -500,8 +522,7 @@ export function createAdminService(deps: {
     async payments(
       q: PageQuery & { status?: string; from?: string; to?: string },
     ): Promise<Paginated<AdminPaymentDto>> {
-      const { rows, total } = await repo.listPayments(
-        db,
+      const { rows, total } = await payments.admin.page(
         { status: q.status, from: dayStart(q.from), to: dayStart(q.to, 1) },
         page(q),
       );

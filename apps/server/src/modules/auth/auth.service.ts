@@ -17,6 +17,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { AppError, tooManyRequests, unauthenticated, validation } from '../../errors.ts';
+import { authDataChanged } from '../../lib/auth-cache.ts';
 import { hmacHex, randomToken, safeEqual, sha1Hex, sha256Hex } from '../../lib/crypto.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { actionMail, emailChangedMail } from '../../lib/mail-templates.ts';
@@ -266,6 +267,11 @@ export function createAuthService(deps: AuthDeps) {
 
     /** an admin sends the verification mail again (no throttle: admins only) */
     sendVerificationTo: (user: UserRow) => sendVerification(user),
+    /** ends every session of the user at once (an admin disabled the account) */
+    async endSessionsOf(userId: number): Promise<void> {
+      await deps.sessions.destroyAllForUser(userId);
+      authDataChanged();
+    },
     /** an admin starts a password reset for the user */
     sendResetTo: async (user: UserRow) => mailer.send(await prepareReset(user)),
 

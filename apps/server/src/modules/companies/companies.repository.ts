@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern, type Page, paged } from '../../db/query-helpers.ts';
 import {
   companies,
+  companyBookings,
   companyPendingMembers,
   companyShortNames,
   companyUsers,
@@ -20,10 +22,12 @@ export interface MemberRow {
   firstName: string;
   lastName: string;
   email: string;
+  scopes: string[];
   manager: boolean;
 }
 
-const membersCount = sql<number>`(select count(*)::int from ${companyUsers} m where m.company_id = ${sql.raw('"companies"."id"')})`;
+const companyIdCol = sql.raw('"companies"."id"');
+const membersCount = sql<number>`(select count(*)::int from ${companyUsers} m where m.company_id = ${companyIdCol})`;
 
 /** The only place that builds queries on companies and their members. */
 export const companiesRepository = {
@@ -126,6 +130,7 @@ export const companiesRepository = {
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
+        scopes: users.scopes,
         manager: companyUsers.manager,
       })
       .from(companyUsers)
@@ -145,6 +150,100 @@ export const companiesRepository = {
   async removeMember(db: DbOrTx, companyId: number, userId: number): Promise<void> {
     await db
       .delete(companyUsers)
+      .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)));
+    authDataChanged();
+  },
+
+  // the admin area
+  /** companies by name or short name (or one by id) with their counts, managers and former short names */
+  async adminList(db: DbOrTx, f: { q?: string; id?: number }, page: Page) {
+    const where = f.id
+      ? eq(companies.id, f.id)
+      : f.q
+        ? or(ilike(companies.name, containsPattern(f.q)), ilike(companies.shortName, containsPattern(f.q)))
+        : undefined;
+    return paged(
+      db
+        .select({
+          company: companies,
+          membersCount,
+          managers: sql<
+            { id: number; username: string; first_name: string; last_name: string }[]
+          >`coalesce((select json_agg(json_build_object('id', u.id, 'username', u.username,
+            'first_name', u.first_name, 'last_name', u.last_name) order by u.last_name)
+            from ${companyUsers} m join ${users} u on u.id = m.user_id
+            where m.company_id = ${companyIdCol} and m.manager), '[]'::json)`,
+          bookingsCount: sql<number>`(select count(*)::int from ${companyBookings} b where b.company_id = ${companyIdCol})`,
+          formerShortNames: sql<string[]>`coalesce((select array_agg(f.short_name order by f.created_at)
+            from ${companyShortNames} f where f.company_id = ${companyIdCol}), '{}'::text[])`,
+        })
+        .from(companies)
+        .where(where)
+        .orderBy(asc(companies.name), asc(companies.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where),
+    );
+  },
+
+  /** whether another company uses `shortName`, now or formerly (any case) */
+  async shortNameTaken(db: DbOrTx, shortName: string, exceptCompanyId: number | null): Promise<boolean> {
+    const [row] = await db
+      .select({
+        taken: sql<boolean>`exists (select 1 from ${companies} c where lower(c.short_name) = lower(${shortName})
+          and c.id <> ${exceptCompanyId ?? -1})
+        or exists (select 1 from ${companyShortNames} f where lower(f.short_name) = lower(${shortName})
+          and f.company_id <> ${exceptCompanyId ?? -1})`,
+      })
+      .from(sql`(select 1) as one`);
+    return !!row?.taken;
+  },
+
+  /** renames; a changed short name is kept as a former one (and leaves that list when reused) */
+  async rename(
+    db: DbOrTx,
+    id: number,
+    before: { shortName: string },
+    values: { name?: string; shortName?: string },
+  ): Promise<void> {
+    if (values.shortName && values.shortName.toLowerCase() !== before.shortName.toLowerCase()) {
+      await db
+        .delete(companyShortNames)
+        .where(
+          and(
+            eq(companyShortNames.companyId, id),
+            sql`lower(${companyShortNames.shortName}) = lower(${values.shortName})`,
+          ),
+        );
+      await db
+        .insert(companyShortNames)
+        .values({ shortName: before.shortName, companyId: id })
+        .onConflictDoNothing();
+    }
+    await db.update(companies).set(values).where(eq(companies.id, id));
+    authDataChanged();
+  },
+
+  /** members and bookings of the company */
+  async usage(db: DbOrTx, id: number): Promise<{ members: number; bookings: number }> {
+    const [row] = await db
+      .select({
+        members: sql<number>`(select count(*)::int from ${companyUsers} m where m.company_id = ${id})`,
+        bookings: sql<number>`(select count(*)::int from ${companyBookings} b where b.company_id = ${id})`,
+      })
+      .from(sql`(select 1) as one`);
+    return row!;
+  },
+
+  async delete(db: DbOrTx, id: number): Promise<void> {
+    await db.delete(companies).where(eq(companies.id, id));
+    authDataChanged();
+  },
+
+  async setManager(db: DbOrTx, companyId: number, userId: number, manager: boolean): Promise<void> {
+    await db
+      .update(companyUsers)
+      .set({ manager })
       .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)));
     authDataChanged();
   },

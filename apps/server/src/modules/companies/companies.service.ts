@@ -2,6 +2,7 @@ import type { CompanyDto, CompanyRegisterBody, EmployeeDto, Locale } from '@elea
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Page } from '../../db/query-helpers.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
@@ -14,6 +15,7 @@ import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import { createAccessLinksService } from './access-links.service.ts';
 import { type CompanyListRow, companiesRepository as companies } from './companies.repository.ts';
+import { companyBookingsRepository } from './company-bookings.repository.ts';
 import { createCompanyBookingsService } from './company-bookings.service.ts';
 import { createCompanyGuards } from './company-guards.ts';
 import { invitationsRepository as invitations } from './invitations.repository.ts';
@@ -74,9 +76,27 @@ export function createCompaniesService(deps: {
     ...bookings,
     ...links,
     ...memberInvitations,
-    /** memberships without the caller's company rights (the admin area checks its own) */
+    /** companies and memberships without the caller's company rights (the admin area checks its own) */
     membership: {
       find: (id: number) => companies.findById(db, id),
+      refs: (ids: number[]) => companies.refsByIds(db, ids),
+      list: (f: { q?: string; id?: number }, page: Page) => companies.adminList(db, f, page),
+      shortNameTaken: (shortName: string, exceptId: number | null) =>
+        companies.shortNameTaken(db, shortName, exceptId),
+      create: (tx: DbOrTx, values: { name: string; shortName: string }) => companies.insert(tx, values),
+      rename: (
+        tx: DbOrTx,
+        id: number,
+        before: { shortName: string },
+        values: { name?: string; shortName?: string },
+      ) => companies.rename(tx, id, before, values),
+      usage: (id: number) => companies.usage(db, id),
+      delete: (tx: DbOrTx, id: number) => companies.delete(tx, id),
+      members: (id: number) => companies.members(db, id),
+      setManager: (tx: DbOrTx, id: number, userId: number, manager: boolean) =>
+        companies.setManager(tx, id, userId, manager),
+      /** company bookings per seminar */
+      bookingCounts: (seminarIds: number[]) => companyBookingsRepository.countsBySeminar(db, seminarIds),
       memberIds: (id: number, userIds: number[]) => companies.memberIds(db, id, userIds),
       add: (tx: DbOrTx, id: number, userId: number, manager: boolean) =>
         companies.addMember(tx, id, userId, manager),

@@ -158,4 +158,15 @@ export const companyBookingsRepository = {
       runs,
     };
   },
+
+  /** the number of company bookings per seminar, for the given seminars */
+  async countsBySeminar(db: DbOrTx, seminarIds: number[]): Promise<Map<number, number>> {
+    if (seminarIds.length === 0) return new Map();
+    const rows = await db
+      .select({ seminarId: companyBookings.seminarId, n: sql<number>`count(*)::int` })
+      .from(companyBookings)
+      .where(inArray(companyBookings.seminarId, seminarIds))
+      .groupBy(companyBookings.seminarId);
+    return new Map(rows.map((r) => [r.seminarId, r.n]));
+  },
 };

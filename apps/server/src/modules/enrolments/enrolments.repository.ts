@@ -270,6 +270,18 @@ export const enrolmentsRepository = {
     ]);
     return { rows, total: Number(total?.n ?? 0) };
   },
+  /** the number of personal learners (free bookings and settled purchases) per seminar */
+  async personalCounts(db: DbOrTx, seminarIds: number[]): Promise<Map<number, number>> {
+    if (seminarIds.length === 0) return new Map();
+    const rows = await db
+      .select({ seminarId: enrolments.seminarId, n: count() })
+      .from(enrolments)
+      .where(
+        and(inArray(enrolments.seminarId, seminarIds), inArray(enrolments.source, [...PERSONAL_SOURCES])),
+      )
+      .groupBy(enrolments.seminarId);
+    return new Map(rows.map((r) => [r.seminarId, Number(r.n)]));
+  },
   /** every grant of a seminar counts (deleting a seminar that has learners needs confirmation) */
   async countOfSeminar(db: DbOrTx, seminarId: number): Promise<number> {
     const [row] = await db.select({ n: count() }).from(enrolments).where(eq(enrolments.seminarId, seminarId));

@@ -124,6 +124,8 @@ export function createEnrolmentsService(deps: { db: Db }) {
         total,
       };
     },
+    /** how many personal learners (free bookings, settled purchases) each seminar has */
+    personalCounts: (seminarIds: number[]) => repo.personalCounts(db, seminarIds),
     /** how many grants a seminar has (any source) */
     countOfSeminar: (seminarId: number) => repo.countOfSeminar(db, seminarId),
   };

@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/query-helpers.ts';
 import {
   mcTests,
   type RunSnapshot,
@@ -378,7 +379,7 @@ export const graduateRepository = {
     db: DbOrTx,
     opts: { ownerId: number | null; testId?: number; q?: string; limit: number; offset: number },
   ): Promise<{ rows: OwnerRunRow[]; total: number }> {
-    const like = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const like = opts.q ? containsPattern(opts.q) : null;
     const filters: HotValue[] = [opts.ownerId, opts.testId ?? null, like];
     // the page through the started_at index (stops after `limit` rows) and the total apart: a
     // window count over the page query would read and sort every run of the owner
@@ -517,5 +518,21 @@ export const graduateRepository = {
       answered: Number(r.answered),
       right: Number(r.right_count),
     }));
+  },
+  /** the user's stopped runs over all tests, newest first (the admin area's user detail) */
+  async stoppedRunsOfUser(db: DbOrTx, userId: number) {
+    return db
+      .select({
+        runId: userGraduateMctests.id,
+        mcTest: { id: mcTests.id, label: mcTests.label },
+        achievedPercent: userGraduateMctests.achievedPercent,
+        accomp: userGraduateMctests.accomp,
+        passed: userGraduateMctests.passed,
+        stoppedAt: userGraduateMctests.stoppedAt,
+      })
+      .from(userGraduateMctests)
+      .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
+      .where(and(eq(userGraduateMctests.userId, userId), isNotNull(userGraduateMctests.stoppedAt)))
+      .orderBy(desc(userGraduateMctests.stoppedAt));
   },
 };

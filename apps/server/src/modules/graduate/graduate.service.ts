@@ -103,6 +103,9 @@ export function createGraduateService(deps: { db: Db; mcTests: McTestsService; n
   const managed = (actor: AuthUser, testId: number) => mcTests.requireManaged(actor, testId);
 
   return {
+    /** a user's stopped runs over all tests (the admin area checks its own rights) */
+    stoppedRunsOfUser: (userId: number) => repo.stoppedRunsOfUser(db, userId),
+
     /**
      * Starts a run (201) or resumes the caller's open run of the test (200).
      * @throws 404, 403 (forbidden, mc_test.disabled, chapter.locked), 409 mc_test.empty / attempts_exhausted

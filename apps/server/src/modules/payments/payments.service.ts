@@ -13,6 +13,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Page } from '../../db/query-helpers.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { AfterResponse } from '../../lib/after-response.ts';
 import { bookingPaidMail } from '../../lib/mail-templates.ts';
@@ -393,6 +394,13 @@ export function createPaymentsService(deps: {
         per_page: q.per_page,
         total,
       };
+    },
+
+    /** the admin area's views of payments (the caller's rights are checked by the admin routes) */
+    admin: {
+      page: (f: { status?: string; from?: Date; to?: Date }, page: Page) => repo.adminPage(db, f, page),
+      purchasesOfUser: (userId: number) => repo.purchasesOfUser(db, userId),
+      revenueBySeminar: (seminarIds: number[]) => repo.revenueBySeminar(db, seminarIds),
     },
 
     /** The built-in test checkout: one of the caller's test payments (404 otherwise). */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/query-helpers.ts';
 import { answers, mcTestQuestions, questions } from '../../db/schema/index.ts';
 import {
   type AnswerRow,
@@ -16,8 +17,6 @@ export {
   type QuestionWithAnswers,
   questionWithAnswers,
 } from './questions.read-model.ts';
-
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The only place that builds queries on questions and answers. */
 export const questionsRepository = {
@@ -36,7 +35,7 @@ export const questionsRepository = {
     if (opts.ownerId !== null) conditions.push(eq(questions.ownerId, opts.ownerId));
     if (opts.id !== undefined) conditions.push(eq(questions.id, opts.id));
     if (opts.q) {
-      const like = likeOf(opts.q);
+      const like = containsPattern(opts.q);
       conditions.push(
         or(
           ilike(questions.label, like),

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern, type Page, paged } from '../../db/query-helpers.ts';
 import { chapters, chapterUsers, seminars, users } from '../../db/schema/index.ts';
 import { holdsSql, holdsSqlText, personalLearnersCountSql } from '../enrolments/enrolments.sql.ts';
 
@@ -33,7 +34,7 @@ export type SeminarListRow = {
 const publicListed = and(eq(seminars.isPublic, true), eq(seminars.isCompany, false));
 const search = (q: string | undefined) => {
   if (!q) return undefined;
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(q);
   return or(ilike(seminars.title, like), ilike(seminars.description, like));
 };
 
@@ -246,5 +247,48 @@ export const seminarsRepository = {
   },
   async delete(db: DbOrTx, id: number): Promise<void> {
     await db.delete(seminars).where(eq(seminars.id, id));
+  },
+  /** every seminar matching the filter (the admin area), newest first, with its owner */
+  async adminPage(db: DbOrTx, f: { q?: string; ownerId?: number; id?: number }, page: Page) {
+    const conditions: SQL[] = [];
+    if (f.id) conditions.push(eq(seminars.id, f.id));
+    if (f.q) {
+      const like = containsPattern(f.q);
+      conditions.push(or(ilike(seminars.title, like), ilike(seminars.slug, like))!);
+    }
+    if (f.ownerId) conditions.push(eq(seminars.ownerId, f.ownerId));
+    const where = conditions.length ? and(...conditions) : undefined;
+    return paged(
+      db
+        .select({
+          seminar: seminars,
+          owner: {
+            id: users.id,
+            username: users.username,
+            firstName: users.firstName,
+            lastName: users.lastName,
+          },
+        })
+        .from(seminars)
+        .innerJoin(users, eq(users.id, seminars.ownerId))
+        .where(where)
+        .orderBy(desc(seminars.createdAt), desc(seminars.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(seminars).where(where),
+    );
+  },
+  /** the number of seminars made for each of the given companies */
+  async countsByCompany(db: DbOrTx, companyIds: number[]): Promise<Map<number, number>> {
+    if (companyIds.length === 0) return new Map();
+    const rows = await db
+      .select({ companyId: seminars.companyId, n: sql<number>`count(*)::int` })
+      .from(seminars)
+      .where(inArray(seminars.companyId, companyIds))
+      .groupBy(seminars.companyId);
+    return new Map(rows.map((r) => [r.companyId!, r.n]));
+  },
+  async setOwner(db: DbOrTx, seminarId: number, ownerId: number): Promise<void> {
+    await db.update(seminars).set({ ownerId, updatedAt: new Date() }).where(eq(seminars.id, seminarId));
   },
 };

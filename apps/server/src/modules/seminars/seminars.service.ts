@@ -8,7 +8,8 @@ import {
   uniqueSlug,
 } from '@elearn/shared';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Page } from '../../db/query-helpers.ts';
 import { conflict, forbidden, notFound, unauthenticated, validation } from '../../errors.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import type { FileStore } from '../../lib/file-store.ts';
@@ -186,6 +187,12 @@ export function createSeminarsService(deps: {
   }
 
   return {
+    /** the admin area's views and changes (the caller's rights are checked by the admin routes) */
+    admin: {
+      page: (f: { q?: string; ownerId?: number; id?: number }, page: Page) => repo.adminPage(db, f, page),
+      countsByCompany: (companyIds: number[]) => repo.countsByCompany(db, companyIds),
+      setOwner: (tx: DbOrTx, seminarId: number, ownerId: number) => repo.setOwner(tx, seminarId, ownerId),
+    },
     access,
     accessForPlay,
     requireManage,

@@ -1,10 +1,52 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern, type Page, paged } from '../../db/query-helpers.ts';
 import { companies, companyUsers, users } from '../../db/schema/index.ts';
 import { authDataChanged } from '../../lib/auth-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+export type Membership = { id: number; name: string; shortName: string; manager: boolean };
+
+export interface UserFilter {
+  q?: string;
+  scope?: 'admin' | 'trainer' | 'corporateTraining' | 'student';
+  companyId?: number;
+  status?: 'active' | 'disabled' | 'unverified';
+}
+
+const userIdCol = sql.raw('"users"."id"');
+
+/** the user's companies as JSON, for any number of users in one query */
+const membershipsOf = sql<
+  Membership[]
+>`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name,
+  'shortName', c.short_name, 'manager', cu.manager) order by c.name)
+  from ${companyUsers} cu join ${companies} c on c.id = cu.company_id where cu.user_id = ${userIdCol}), '[]'::json)`;
+
+function userConditions(f: UserFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (f.q) {
+    const q = containsPattern(f.q);
+    conditions.push(
+      or(
+        ilike(users.username, q),
+        ilike(users.email, q),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, q),
+      )!,
+    );
+  }
+  if (f.scope === 'student') conditions.push(sql`cardinality(${users.scopes}) = 0`);
+  else if (f.scope) conditions.push(sql`${f.scope} = any(${users.scopes})`);
+  if (f.companyId)
+    conditions.push(
+      sql`exists (select 1 from ${companyUsers} m where m.user_id = ${userIdCol} and m.company_id = ${f.companyId})`,
+    );
+  if (f.status === 'active') conditions.push(isNull(users.disabledAt));
+  if (f.status === 'disabled') conditions.push(isNotNull(users.disabledAt));
+  if (f.status === 'unverified') conditions.push(isNull(users.emailVerifiedAt));
+  return conditions.length ? and(...conditions) : undefined;
+}
 
 /** The only place that builds queries on the users table; every write signals authDataChanged. */
 export const usersRepository = {
@@ -50,6 +92,37 @@ export const usersRepository = {
       .returning();
     authDataChanged();
     return row;
+  },
+  /** every user matching the filter (the admin area), newest first, with their companies */
+  async listWithMemberships(db: DbOrTx, f: UserFilter, page: Page) {
+    const where = userConditions(f);
+    return paged(
+      db
+        .select({ user: users, companies: membershipsOf })
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    );
+  },
+  async findWithMemberships(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ user: users, companies: membershipsOf })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return row;
+  },
+  /** the active admins, locked until the transaction ends (the last-admin rule under concurrency) */
+  async lockActiveAdmins(db: DbOrTx): Promise<number[]> {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`'admin' = any(${users.scopes})`, isNull(users.disabledAt)))
+      .for('update');
+    return rows.map((r) => r.id);
   },
   async companiesOf(db: DbOrTx, userId: number) {
     return db
