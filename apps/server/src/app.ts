@@ -425,7 +425,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const mcTests = createMcTestsService({ db: database.db, seminars });
   const questions = createQuestionsService({ db: database.db, mcTests });
   const itemAnalysis = createItemAnalysisService({ db: database.db, mcTests });
-  const graduate = createGraduateService({ db: database.db, mcTests, now: opts.now });
+  const graduate = createGraduateService({ db: database.db, mcTests, now: opts.now, cacheBus });
   await app.register(questionRoutes, { questions, mcTests });
   await app.register(mcTestRoutes, { mcTests });
   await app.register(graduateRoutes, { graduate });

@@ -10,6 +10,7 @@ import {
   userGraduateResults,
   users,
 } from '../../db/schema/index.ts';
+import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { holdsSqlText } from '../enrolments/enrolments.sql.ts';
 
 export type RunRow = typeof userGraduateMctests.$inferSelect;
@@ -378,23 +379,27 @@ export const graduateRepository = {
   async ownerPage(
     db: DbOrTx,
     opts: { ownerId: number | null; testId?: number; q?: string; limit: number; offset: number },
+    totals?: TtlCache<number>,
   ): Promise<{ rows: OwnerRunRow[]; total: number }> {
     const like = opts.q ? containsPattern(opts.q) : null;
     const filters: HotValue[] = [opts.ownerId, opts.testId ?? null, like];
     // the page through the started_at index (stops after `limit` rows) and the total apart: a
     // window count over the page query would read and sort every run of the owner
     const own = opts.ownerId !== null && opts.testId === undefined && like === null;
-    const [raw, counted] = await Promise.all([
+    const count = async () => {
+      const counted = own
+        ? await runHot(db, OWN_COUNT, [opts.ownerId])
+        : like === null
+          ? await runHot(db, OWNER_COUNT_ALL, [opts.ownerId, opts.testId ?? null])
+          : await runHot(db, OWNER_COUNT, filters);
+      return Number(counted[0]?.total ?? 0);
+    };
+    const [raw, total] = await Promise.all([
       own
         ? runHot(db, OWN_PAGE, [opts.ownerId, opts.limit, opts.offset])
         : runHot(db, OWNER_PAGE, [...filters, opts.limit, opts.offset]),
-      own
-        ? runHot(db, OWN_COUNT, [opts.ownerId])
-        : like === null
-          ? runHot(db, OWNER_COUNT_ALL, [opts.ownerId, opts.testId ?? null])
-          : runHot(db, OWNER_COUNT, filters),
+      totals ? totals.get(JSON.stringify(filters), count) : count(),
     ]);
-    const total = Number(counted[0]?.total ?? 0);
     return {
       total,
       rows: raw.map((r) => ({

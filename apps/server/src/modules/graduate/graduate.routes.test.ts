@@ -524,9 +524,11 @@ describe('test runs, history, graduation and export', () => {
     const history = async () => (await owner.get('/api/graduate/history/owner')).json();
     expect((await history()).total).toBe(0);
     const run = (await start(student, made.test.id)).json() as StartedRun;
-    expect((await history()).data).toMatchObject([
-      { user_graduate_id: run.user_graduate_id, stopDateTime: null },
-    ]);
+    // the total was counted (and kept for two seconds) before the start: the start drops it
+    expect(await history()).toMatchObject({
+      total: 1,
+      data: [{ user_graduate_id: run.user_graduate_id, stopDateTime: null }],
+    });
     const stopped = await stop(
       student,
       run.user_graduate_id,

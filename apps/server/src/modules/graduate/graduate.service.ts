@@ -19,6 +19,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { RunSnapshot } from '../../db/schema/index.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
@@ -78,9 +80,24 @@ export function toOwnerRow(r: OwnerRunRow): OwnerRow {
  * Test runs (start, stop and scoring with the shared rule on the snapshot taken at start),
  * the students' and owners' history, graduation and the spreadsheet export.
  */
-export function createGraduateService(deps: { db: Db; mcTests: McTestsService; now?: () => number }) {
+export function createGraduateService(deps: {
+  db: Db;
+  mcTests: McTestsService;
+  now?: () => number;
+  /** tells the other instances when the history totals are dropped */
+  cacheBus?: CacheBus;
+}) {
   const { db, mcTests } = deps;
   const now = deps.now ?? Date.now;
+  // the owner history's run counts for two seconds (counting every run of an owner is most of a
+  // page's cost); a run started here or on another instance drops them; a deleted test's runs
+  // may count up to two seconds longer (docs/decisions.md)
+  const totals = new TtlCache<number>(
+    2000,
+    500,
+    now,
+    deps.cacheBus && { bus: deps.cacheBus, topic: 'graduate.history-totals' },
+  );
 
   const startedRun = (run: RunRow, testId: number, resumed: boolean): StartedRun => {
     const s = run.snapshot;
@@ -144,7 +161,10 @@ export function createGraduateService(deps: { db: Db; mcTests: McTestsService; n
         snapshot,
         startedAt: new Date(now()),
       });
-      if (run) return { run: startedRun(run, test.id, false), created: true };
+      if (run) {
+        totals.clear();
+        return { run: startedRun(run, test.id, false), created: true };
+      }
       // a concurrent start of the same user opened the run first
       const other = await repo.openRun(db, test.id, actor.id);
       if (!other) throw conflict();
@@ -242,13 +262,17 @@ export function createGraduateService(deps: { db: Db; mcTests: McTestsService; n
       actor: AuthUser,
       q: { page: number; per_page: number; mc_test_id?: number; q?: string },
     ): Promise<Paginated<OwnerRow>> {
-      const { rows, total } = await repo.ownerPage(db, {
-        ownerId: actor.scopes.includes('admin') ? null : actor.id,
-        testId: q.mc_test_id,
-        q: q.q?.trim() || undefined,
-        limit: q.per_page,
-        offset: (q.page - 1) * q.per_page,
-      });
+      const { rows, total } = await repo.ownerPage(
+        db,
+        {
+          ownerId: actor.scopes.includes('admin') ? null : actor.id,
+          testId: q.mc_test_id,
+          q: q.q?.trim() || undefined,
+          limit: q.per_page,
+          offset: (q.page - 1) * q.per_page,
+        },
+        totals,
+      );
       return {
         data: rows.map(toOwnerRow),
         current_page: q.page,
