@@ -31,6 +31,7 @@ import {
   chaptersRepository as repo,
   type TreeRow,
 } from './chapters.repository.ts';
+import { chaptersPersonalData } from './chapters.personal-data.ts';
 
 type Actor = AuthUser | null;
 /** a seminar's tree rows and the views built from them (`all` for owners, `open` for players) */
@@ -238,6 +239,8 @@ export function createChaptersService(deps: {
 
   return {
     tree,
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: chaptersPersonalData(db),
 
     async forOwner(actor: AuthUser, seminarId: number): Promise<ChapterDto[]> {
       const access = await seminars.access(actor, seminarId);

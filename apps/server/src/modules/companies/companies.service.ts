@@ -18,6 +18,7 @@ import { createCompanyBookingsService } from './company-bookings.service.ts';
 import { createCompanyGuards } from './company-guards.ts';
 import { invitationsRepository as invitations } from './invitations.repository.ts';
 import { createMemberInvitationsService } from './member-invitations.service.ts';
+import { companiesPersonalData } from './companies.personal-data.ts';
 
 const iso = (d: Date) => d.toISOString();
 const DAY_MS = 86_400_000;
@@ -74,6 +75,8 @@ export function createCompaniesService(deps: {
     ...bookings,
     ...links,
     ...memberInvitations,
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: companiesPersonalData(db),
     /** memberships without the caller's company rights (the admin area checks its own) */
     membership: {
       find: (id: number) => companies.findById(db, id),

@@ -32,6 +32,7 @@ import {
   type RunRow,
   graduateRepository as repo,
 } from './graduate.repository.ts';
+import { graduatePersonalData } from './graduate.personal-data.ts';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -103,6 +104,8 @@ export function createGraduateService(deps: { db: Db; mcTests: McTestsService; n
   const managed = (actor: AuthUser, testId: number) => mcTests.requireManaged(actor, testId);
 
   return {
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: graduatePersonalData(db),
     /**
      * Starts a run (201) or resumes the caller's open run of the test (200).
      * @throws 404, 403 (forbidden, mc_test.disabled, chapter.locked), 409 mc_test.empty / attempts_exhausted

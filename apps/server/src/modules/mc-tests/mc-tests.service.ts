@@ -27,6 +27,7 @@ import {
   type SeminarRefRow,
   type StudentTestRow,
 } from './mc-tests.repository.ts';
+import { mcTestsPersonalData } from './mc-tests.personal-data.ts';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -148,6 +149,8 @@ export function createMcTestsService(deps: { db: Db; seminars: SeminarsService }
   return {
     requireManaged,
     item,
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: mcTestsPersonalData(db),
 
     /** a managed test that can take `extra` more questions */
     async requireRoom(actor: AuthUser, id: number, extra: number): Promise<McTestRow> {

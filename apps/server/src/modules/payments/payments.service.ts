@@ -35,6 +35,7 @@ import {
   IN_PROGRESS_STATUSES,
   type StoredPaymentStatus,
 } from './payments.state.ts';
+import { paymentsPersonalData } from './payments.personal-data.ts';
 
 /** a `creating` placeholder older than this belongs to a request that died: it is dropped */
 const STALE_CREATING_MS = 2 * 60_000;
@@ -252,6 +253,8 @@ export function createPaymentsService(deps: {
 
   return {
     provider,
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: paymentsPersonalData(db),
 
     /**
      * `POST /api/booking/now`: a checkout for a priced public seminar. Reuses the caller's open

@@ -1,0 +1,58 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { mcTests, userGraduateMctests, userGraduateResults } from '../../db/schema/index.ts';
+
+/**
+ * Issue 19: a person's test runs with their answers as stored (the run's snapshot and the scored
+ * answer coding). They stay after the account is erased, anonymised with it (the test's owner
+ * keeps the statistics and item analysis of the test; the runs name only the anonymised account).
+ */
+export function graduatePersonalData(db: Db) {
+  return {
+    async collect(userId: number) {
+      const runs = await db
+        .select({
+          id: userGraduateMctests.id,
+          mc_test_id: userGraduateMctests.mcTestId,
+          mc_test_label: mcTests.label,
+          mode: userGraduateMctests.mode,
+          started_at: userGraduateMctests.startedAt,
+          stopped_at: userGraduateMctests.stoppedAt,
+          achieved_percent: userGraduateMctests.achievedPercent,
+          accomplished: userGraduateMctests.accomp,
+          right_count: userGraduateMctests.rightCount,
+          total_count: userGraduateMctests.totalCount,
+          passed: userGraduateMctests.passed,
+          confirmed_by: userGraduateMctests.confirmedBy,
+          confirmed_at: userGraduateMctests.confirmedAt,
+          snapshot: userGraduateMctests.snapshot,
+        })
+        .from(userGraduateMctests)
+        .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
+        .where(eq(userGraduateMctests.userId, userId))
+        .orderBy(asc(userGraduateMctests.id));
+      const results = runs.length
+        ? await db
+            .select({
+              run_id: userGraduateResults.userGraduateMctestId,
+              answer_coding: userGraduateResults.answerCoding,
+              created_at: userGraduateResults.createdAt,
+            })
+            .from(userGraduateResults)
+            .where(
+              inArray(
+                userGraduateResults.userGraduateMctestId,
+                runs.map((r) => r.id),
+              ),
+            )
+        : [];
+      const byRun = new Map(results.map((r) => [r.run_id, r]));
+      return runs.map((r) => ({
+        ...r,
+        result: byRun.get(r.id)
+          ? { answer_coding: byRun.get(r.id)!.answer_coding, created_at: byRun.get(r.id)!.created_at }
+          : null,
+      }));
+    },
+  };
+}
