@@ -117,7 +117,11 @@ for (const { lang, text } of JOURNEYS) {
       await expect(page.getByTestId('privacy-export-row').first()).toHaveAttribute('data-status', 'ready', {
         timeout: 30_000,
       });
-      const mail = await waitForMail(email, 15_000, lang === 'de' ? 'Personendaten steht bereit' : 'personal data that you');
+      const mail = await waitForMail(
+        email,
+        15_000,
+        lang === 'de' ? 'Personendaten steht bereit' : 'personal data that you',
+      );
       expect(mail.subject).toBe(text.exportSubject);
       const [download] = await Promise.all([
         page.waitForEvent('download'),

@@ -94,9 +94,7 @@ export interface SessionManager {
   /** ends every session of a user except `keepId` (password change/reset, disabling) */
   destroyAllForUser(userId: number, keepId?: string): Promise<void>;
   /** a user's sessions as the data export shows them (no ids or tokens) */
-  listForUser(
-    userId: number,
-  ): Promise<
+  listForUser(userId: number): Promise<
     {
       createdAt: Date;
       lastActivityAt: Date;

@@ -22,6 +22,7 @@ import { cleanFileName, removeStored, type StoredFile, storeUpload } from '../..
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { SeminarAccess, SeminarsService } from '../seminars/seminars.service.ts';
+import { chaptersPersonalData } from './chapters.personal-data.ts';
 import {
   type ChapterRow,
   type FileJson,
@@ -31,7 +32,6 @@ import {
   chaptersRepository as repo,
   type TreeRow,
 } from './chapters.repository.ts';
-import { chaptersPersonalData } from './chapters.personal-data.ts';
 
 type Actor = AuthUser | null;
 /** a seminar's tree rows and the views built from them (`all` for owners, `open` for players) */

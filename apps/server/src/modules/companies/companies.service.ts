@@ -13,12 +13,12 @@ import type { ChaptersService } from '../chapters/chapters.service.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import { createAccessLinksService } from './access-links.service.ts';
+import { companiesPersonalData } from './companies.personal-data.ts';
 import { type CompanyListRow, companiesRepository as companies } from './companies.repository.ts';
 import { createCompanyBookingsService } from './company-bookings.service.ts';
 import { createCompanyGuards } from './company-guards.ts';
 import { invitationsRepository as invitations } from './invitations.repository.ts';
 import { createMemberInvitationsService } from './member-invitations.service.ts';
-import { companiesPersonalData } from './companies.personal-data.ts';
 
 const iso = (d: Date) => d.toISOString();
 const DAY_MS = 86_400_000;

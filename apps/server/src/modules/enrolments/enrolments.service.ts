@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type EnrolmentRow, type LearnerRow, enrolmentsRepository as repo } from './enrolments.repository.ts';
 import { enrolmentsPersonalData } from './enrolments.personal-data.ts';
+import { type EnrolmentRow, type LearnerRow, enrolmentsRepository as repo } from './enrolments.repository.ts';
 
 export type { EnrolmentRow, LearnerRow };
 export type EnrolmentsService = ReturnType<typeof createEnrolmentsService>;

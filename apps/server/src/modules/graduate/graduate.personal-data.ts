@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mcTests, userGraduateMctests, userGraduateResults } from '../../db/schema/index.ts';
 
@@ -10,7 +10,7 @@ import { mcTests, userGraduateMctests, userGraduateResults } from '../../db/sche
 export function graduatePersonalData(db: Db) {
   return {
     async collect(userId: number) {
-      const runs = await db
+      const rows = await db
         .select({
           id: userGraduateMctests.id,
           mc_test_id: userGraduateMctests.mcTestId,
@@ -26,32 +26,17 @@ export function graduatePersonalData(db: Db) {
           confirmed_by: userGraduateMctests.confirmedBy,
           confirmed_at: userGraduateMctests.confirmedAt,
           snapshot: userGraduateMctests.snapshot,
+          answer_coding: userGraduateResults.answerCoding,
+          scored_at: userGraduateResults.createdAt,
         })
         .from(userGraduateMctests)
         .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
+        .leftJoin(userGraduateResults, eq(userGraduateResults.userGraduateMctestId, userGraduateMctests.id))
         .where(eq(userGraduateMctests.userId, userId))
         .orderBy(asc(userGraduateMctests.id));
-      const results = runs.length
-        ? await db
-            .select({
-              run_id: userGraduateResults.userGraduateMctestId,
-              answer_coding: userGraduateResults.answerCoding,
-              created_at: userGraduateResults.createdAt,
-            })
-            .from(userGraduateResults)
-            .where(
-              inArray(
-                userGraduateResults.userGraduateMctestId,
-                runs.map((r) => r.id),
-              ),
-            )
-        : [];
-      const byRun = new Map(results.map((r) => [r.run_id, r]));
-      return runs.map((r) => ({
-        ...r,
-        result: byRun.get(r.id)
-          ? { answer_coding: byRun.get(r.id)!.answer_coding, created_at: byRun.get(r.id)!.created_at }
-          : null,
+      return rows.map(({ answer_coding, scored_at, ...run }) => ({
+        ...run,
+        result: answer_coding ? { answer_coding, created_at: scored_at } : null,
       }));
     },
   };

@@ -26,13 +26,13 @@ import { computeItemAnalysis } from '../item-analysis/item-analysis.service.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import { answerCodingOf } from './answer-coding.ts';
 import { buildExport } from './graduate.export.ts';
+import { graduatePersonalData } from './graduate.personal-data.ts';
 import {
   type AnswerCodingJson,
   type OwnerRunRow,
   type RunRow,
   graduateRepository as repo,
 } from './graduate.repository.ts';
-import { graduatePersonalData } from './graduate.personal-data.ts';
 
 const iso = (d: Date) => d.toISOString();
 

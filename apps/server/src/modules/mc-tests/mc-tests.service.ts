@@ -19,6 +19,7 @@ import { mcTestPolicy, type TakeFacts } from '../../policies/mc-test.policy.ts';
 import { toQuestionDto } from '../questions/questions.presenter.ts';
 import type { QuestionWithAnswers } from '../questions/questions.read-model.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
+import { mcTestsPersonalData } from './mc-tests.personal-data.ts';
 import {
   type ChapterRefRow,
   type McTestItemRow,
@@ -27,7 +28,6 @@ import {
   type SeminarRefRow,
   type StudentTestRow,
 } from './mc-tests.repository.ts';
-import { mcTestsPersonalData } from './mc-tests.personal-data.ts';
 
 const iso = (d: Date) => d.toISOString();
 

@@ -21,6 +21,7 @@ import type { AuthUser } from '../../plugins/session.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
+import { paymentsPersonalData } from './payments.personal-data.ts';
 import { paymentPolicy } from './payments.policy.ts';
 import {
   type PaymentProvider,
@@ -35,7 +36,6 @@ import {
   IN_PROGRESS_STATUSES,
   type StoredPaymentStatus,
 } from './payments.state.ts';
-import { paymentsPersonalData } from './payments.personal-data.ts';
 
 /** a `creating` placeholder older than this belongs to a request that died: it is dropped */
 const STALE_CREATING_MS = 2 * 60_000;

@@ -179,7 +179,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
       if (!user) throw new Error('the export’s user is gone');
       const archive = archiver('zip', { zlib: { level: 6 } });
       const written = putFile(files, key, archive as unknown as AsyncIterable<Buffer>, 'application/zip');
-      // the writer reads the archive while it is filled (a large account never sits in memory)
+      // the writer reads the archive while it is filled: one area's JSON in memory at a time
       const filled = (async () => {
         const at = new Date(now());
         const manifest = {

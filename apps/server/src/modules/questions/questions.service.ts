@@ -14,9 +14,9 @@ import { forbidden, notFound, validation } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
+import { questionsPersonalData } from './questions.personal-data.ts';
 import { toAnswerDto, toQuestionDto } from './questions.presenter.ts';
 import { type QuestionRow, questionsRepository as repo } from './questions.repository.ts';
-import { questionsPersonalData } from './questions.personal-data.ts';
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
 

@@ -20,8 +20,8 @@ import { seminarPolicy } from '../../policies/seminar.policy.ts';
 import type { EnrolmentsService, Grant } from '../enrolments/enrolments.service.ts';
 import { avatarUrl } from '../users/users.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
-import { seminarsRepository as repo, type SeminarListRow, type SeminarRow } from './seminars.repository.ts';
 import { seminarsPersonalData } from './seminars.personal-data.ts';
+import { seminarsRepository as repo, type SeminarListRow, type SeminarRow } from './seminars.repository.ts';
 
 export type { SeminarListRow, SeminarRow };
 
