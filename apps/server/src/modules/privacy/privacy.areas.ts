@@ -33,6 +33,11 @@ export interface PrivacyArea {
   /** the SQL tables whose rows about the person this area covers */
   tables: string[];
   collect(user: UserRow): Promise<unknown>;
+  /**
+   * for areas that grow without bound: the same rows as {@link collect} page by page; the archive
+   * then writes the JSON array as the pages come (never the whole area in memory)
+   */
+  pages?(user: UserRow): AsyncIterable<unknown[]>;
   effect: ErasureEffect;
   /** why rows stay (effect `kept` or `anonymised`) */
   reason?: string;
@@ -114,6 +119,7 @@ export function privacyAreas(d: AreaDeps): PrivacyArea[] {
       name: 'test-runs',
       tables: ['user_graduate_mctests', 'user_graduate_results'],
       collect: (u) => d.graduate.personalData.collect(u.id),
+      pages: (u) => d.graduate.personalData.pages(u.id),
       effect: 'anonymised',
       reason: `the test's owner keeps its statistics and item analysis: the runs stay ${DAY} and name only the anonymised account`,
     },

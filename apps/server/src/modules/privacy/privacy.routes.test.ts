@@ -172,6 +172,10 @@ describe('privacy: data export and account deletion', () => {
     expect(await json('progress.json')).toEqual([expect.objectContaining({ chapter_id: made.chapter.id })]);
     const runs = await json('test-runs.json');
     expect(runs).toHaveLength(1);
+    // written page by page, the same text as the area's collected rows would give
+    expect(await zip.file('test-runs.json')!.async('string')).toBe(
+      JSON.stringify(JSON.parse(JSON.stringify(runs)), null, 2),
+    );
     expect(runs[0].snapshot.questions).toHaveLength(2);
     expect(runs[0].result.answer_coding.questions.map((q: { right: boolean }) => q.right)).toEqual([
       true,
@@ -207,6 +211,8 @@ describe('privacy: data export and account deletion', () => {
       expect.arrayContaining([expect.objectContaining({ seminar_id: seminar.id, kind: 'doc' })]),
     );
     expect(Object.keys(zip.files).filter((n) => n.startsWith('uploads/'))).toEqual([]);
+    // an area written page by page is a JSON array even when empty
+    expect(JSON.parse(await zip.file('test-runs.json')!.async('string'))).toEqual([]);
   });
 
   it('an export expires after 24 hours (410) and the sweep removes its file and row', async () => {

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   type DataExportDto,
   DELETION_GRACE_DAYS,
@@ -42,6 +42,19 @@ const prefix = (l: Locale) => (l === 'en' ? '/en' : '');
 const label = (u: Pick<UserRow, 'username' | 'email'>) => `${u.username} <${u.email}>`;
 
 export type PrivacyService = ReturnType<typeof createPrivacyService>;
+
+/** a JSON array written item by item as the pages arrive (the same text as JSON.stringify(…, 2)) */
+async function* jsonArray(pages: AsyncIterable<unknown[]>): AsyncGenerator<Buffer> {
+  let first = true;
+  for await (const rows of pages) {
+    for (const row of rows) {
+      const item = JSON.stringify(row, null, 2).replace(/\n/g, '\n  ');
+      yield Buffer.from(`${first ? '[\n  ' : ',\n  '}${item}`);
+      first = false;
+    }
+  }
+  yield Buffer.from(first ? '[]' : '\n]');
+}
 
 export interface PrivacyDeps extends Omit<AreaDeps, 'account'> {
   config: AppConfig;
@@ -197,6 +210,10 @@ export function createPrivacyService(deps: PrivacyDeps) {
         };
         archive.append(JSON.stringify(manifest, null, 2), { name: 'manifest.json' });
         for (const area of areas) {
+          if (area.pages) {
+            archive.append(Readable.from(jsonArray(area.pages(user))), { name: `${area.name}.json` });
+            continue;
+          }
           const data = await area.collect(user);
           archive.append(JSON.stringify(data, null, 2), { name: `${area.name}.json` });
         }
