@@ -1,4 +1,4 @@
-import type { DataExportDto, PendingDeletionDto } from '@elearn/shared';
+import type { AdminUserDetailDto, DataExportDto, DeletionState, PendingDeletionDto } from '@elearn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paginatorOf } from '@/testing/fixtures';
@@ -129,5 +129,56 @@ describe('pending deletions (/admin/deletions)', () => {
       handlers: { 'GET /api/admin/deletions': () => ({ body: paginatorOf([]) }) },
     });
     expect(await screen.findByText('No deletions pending.')).toBeTruthy();
+  });
+});
+
+describe('the privacy box of an admin user page', () => {
+  const sara: AdminUserDetailDto = {
+    id: 21,
+    username: 'sara21',
+    first_name: 'Sara',
+    last_name: 'Schmid',
+    email: 'sara@example.com',
+    scopes: [],
+    disabled: false,
+    email_verified: true,
+    created_at: '2025-01-15T09:00:00.000Z',
+    companies: [],
+    bookings: [],
+    test_results: [],
+  };
+
+  it('asks before deleting on request, then shows the day and offers to withdraw it', async () => {
+    let state: DeletionState = { pending: false, requested_at: null, due_at: null };
+    const { user, fetchMock } = renderApp('/admin/users/21', {
+      user: users.admin,
+      handlers: {
+        'GET /api/admin/users/21': () => ({ body: sara }),
+        'GET /api/admin/users/21/deletion': () => ({ body: state }),
+        'POST /api/admin/users/21/deletion': () => {
+          state = { pending: true, requested_at: '2026-11-25T10:00:00Z', due_at: '2026-12-09T10:00:00Z' };
+          return { status: 202, body: state };
+        },
+        'POST /api/admin/users/21/export': () => ({
+          status: 409,
+          body: { message: 'Ihr Datenexport wird gerade vorbereitet.', code: 'privacy.export_pending' },
+        }),
+      },
+    });
+    const box = await screen.findByTestId('admin-privacy');
+    await user.click(within(box).getByRole('button', { name: 'Konto löschen' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('sara@example.com');
+    expect(fetchMock.callsTo('POST /api/admin/users/21/deletion')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Konto löschen' }));
+    expect(await within(box).findByTestId('admin-privacy-pending')).toBeTruthy();
+    expect(within(box).getByTestId('admin-privacy-pending').textContent).toContain('9. Dezember 2026');
+    expect(within(box).getByRole('button', { name: 'Löschung zurückziehen' })).toBeTruthy();
+
+    // a refusal stays in the dialog with the server's reason
+    await user.click(within(box).getByRole('button', { name: 'Daten exportieren' }));
+    const exportDialog = await screen.findByRole('dialog');
+    await user.click(within(exportDialog).getByRole('button', { name: 'Daten exportieren' }));
+    expect(await within(exportDialog).findByText('Ihr Datenexport wird gerade vorbereitet.')).toBeTruthy();
   });
 });
