@@ -181,4 +181,23 @@ describe('the privacy box of an admin user page', () => {
     await user.click(within(exportDialog).getByRole('button', { name: 'Daten exportieren' }));
     expect(await within(exportDialog).findByText('Ihr Datenexport wird gerade vorbereitet.')).toBeTruthy();
   });
+
+  it('says an erased account is no subject any more', async () => {
+    renderApp('/en/admin/users/21', {
+      user: users.admin,
+      handlers: {
+        'GET /api/admin/users/21': () => ({
+          body: { ...sara, username: 'deleted-21', first_name: '', last_name: '' },
+        }),
+        'GET /api/admin/users/21/deletion': () => ({
+          status: 404,
+          body: { message: 'Not found.', code: 'not_found' },
+        }),
+      },
+    });
+    expect((await screen.findByTestId('admin-privacy-erased')).textContent).toContain(
+      'This account has been erased',
+    );
+    expect(screen.queryByRole('button', { name: 'Export data' })).toBeNull();
+  });
 });

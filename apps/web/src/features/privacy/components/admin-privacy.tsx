@@ -5,6 +5,7 @@ import { AppLink } from '@/components/app-link';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useLocale } from '@/hooks/use-locale';
+import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notifications';
 import { useAdminPrivacyAction, useDeletionState } from '../api/privacy';
 import { formatMoment, privacyErrorText } from '../format';
@@ -67,6 +68,18 @@ export function AdminPrivacy({
   };
   const current = action ? texts[action] : null;
   const pending = state.data?.pending === true;
+  // an erased account (anonymised, kept for payments and runs) is no subject any more
+  if (isApiError(state.error) && state.error.status === 404)
+    return (
+      <section aria-labelledby="admin-privacy-title" data-testid="admin-privacy">
+        <h2 className="title is-5" id="admin-privacy-title">
+          {t('privacy.admin.title')}
+        </h2>
+        <p className="has-text-grey" data-testid="admin-privacy-erased">
+          {t('privacy.admin.erased')}
+        </p>
+      </section>
+    );
 
   return (
     <section aria-labelledby="admin-privacy-title" data-testid="admin-privacy">
