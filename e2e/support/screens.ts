@@ -73,6 +73,7 @@ export async function screensOf(role: Role, page: Page): Promise<string[]> {
         '/payment/payment-confirmation',
         '/user',
         '/user/password',
+        '/user/privacy',
         '/user/trainer',
       ];
     }
@@ -129,6 +130,7 @@ export async function screensOf(role: Role, page: Page): Promise<string[]> {
         '/admin/seminars',
         '/admin/payments',
         '/admin/audit',
+        '/admin/deletions',
         '/seminar/tempList',
       ];
   }

@@ -47,6 +47,8 @@ import { createMcTestsService } from './modules/mc-tests/mc-tests.service.ts';
 import { selectPaymentProvider } from './modules/payments/payments.provider.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { questionRoutes } from './modules/questions/questions.routes.ts';
 import { createQuestionsService } from './modules/questions/questions.service.ts';
 import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
@@ -67,6 +69,8 @@ declare module 'fastify' {
     rateCounter: RateCounter;
     /** work a request leaves for after its answer (lib/after-response.ts) */
     afterResponse: AfterResponse;
+    /** erases the accounts whose grace period is over and removes expired exports (issue 19) */
+    privacySweep: () => Promise<{ exportsRemoved: number; erased: number }>;
     /** DATA_DIR/uploads: the local file store's directory (unused when the files are in a bucket) */
     uploadDir: string;
     /** where every stored file lives: the upload directory or the S3 bucket (lib/file-store.ts) */
@@ -458,6 +462,30 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   // companies, company bookings (free or paid), access links (docs/api/companies.md)
   await app.register(companyRoutes, { companies, payments });
+  // privacy self-service: data exports and account deletion (docs/api/privacy.md)
+  const privacy = createPrivacyService({
+    db: database.db,
+    config,
+    mailer,
+    files,
+    auth,
+    sessions: app.sessions,
+    payments,
+    enrolments,
+    chapters,
+    seminars,
+    graduate,
+    mcTests,
+    questions,
+    companies,
+    background: afterResponse,
+    log: app.log,
+    now: opts.now,
+  });
+  await app.register(privacyRoutes, { privacy });
+  app.decorate('privacySweep', () => privacy.sweep());
+  const stopPrivacySweeper = privacy.startSweeper();
+  app.addHook('onClose', () => stopPrivacySweeper());
 
   // pages never wait for Redis: they count in this process; unknown API paths count in the shared
   // counter and, while it is away, in this process (docs/decisions.md "Faults")

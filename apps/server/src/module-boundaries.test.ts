@@ -113,6 +113,8 @@ const TABLE_OWNERS: Record<string, string> = {
   bookings: 'payments',
   payments: 'payments',
   testPayments: 'payments',
+  dataExports: 'privacy',
+  accountDeletions: 'privacy',
 };
 
 /**
@@ -130,6 +132,7 @@ const FOREIGN_READS: Record<string, string> = {
   'companies -> chapterUsers': "employees' chapter progress (done marks)",
   'companies -> mcTests': "employees' test results (label)",
   'companies -> userGraduateMctests': "employees' test results (best stopped run)",
+  'enrolments -> seminars': "a grant's seminar title in the person's data export (privacy)",
   'graduate -> mcTests': "a run's test (label, owner) in the history and result lists",
   'mc-tests -> chapters': "a test's chapter (label, lock) in the test lists",
   'mc-tests -> seminars': "a test's seminar (title, slug) in the same lists",

@@ -68,5 +68,13 @@ export const ERROR_CODES = [
   'company.not_empty',
   'company.manager_scope',
   'company.user_disabled',
+  // privacy (issue 19)
+  'privacy.owns_seminars',
+  'privacy.last_manager',
+  'privacy.export_pending',
+  'privacy.export_expired',
+  'privacy.deletion_pending',
+  'privacy.not_pending',
+  'privacy.own_account',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -81,6 +81,9 @@ export const EXTRA_PAGE_ROUTES = [
   '/mcTest/:id/itemAnalysis',
   // accepting an invitation to a company's members (issue 11 item 18)
   '/company/join/:token',
+  // privacy self-service and the admin's pending deletions (issue 19)
+  '/user/privacy',
+  '/admin/deletions',
 ] as const;
 
 export const EN_PREFIX = '/en';

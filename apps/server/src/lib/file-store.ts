@@ -10,7 +10,7 @@ import { randomToken } from './crypto.ts';
  * S3-compatible bucket. Keys are `<dir>/<name>` as the rows name them (`videos/abc.mp4`); only the
  * directories below are ever written, listed or swept, so a bucket may hold other things too.
  */
-export const STORED_DIRS = ['avatars', 'docs', 'seminars', 'videos'] as const;
+export const STORED_DIRS = ['avatars', 'docs', 'exports', 'seminars', 'videos'] as const;
 
 export interface StoredObjectInfo {
   key: string;

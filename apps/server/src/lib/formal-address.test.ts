@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@elearn/shared';
 import { describe, expect, it } from 'vitest';
-import { actionMail, bookingPaidMail, companyInvitationMail, emailChangedMail } from './mail-templates.ts';
+import {
+  actionMail,
+  bookingPaidMail,
+  companyInvitationMail,
+  emailChangedMail,
+  privacyMail,
+} from './mail-templates.ts';
 
 /**
  * German uses the formal "Sie" everywhere (issue 14.5): the web app's catalogs, the server's
@@ -82,6 +88,15 @@ describe('German texts use the formal address', () => {
         url: 'https://example.ch/company/join/t',
         days: 14,
       }),
+      ...(['export_ready', 'deletion_requested', 'deletion_canceled', 'erased'] as const).flatMap((kind) => [
+        privacyMail(kind, 'de', { name: 'Erika', url: 'https://example.ch/u', date: '9.12.2026' }),
+        privacyMail(kind, 'de', {
+          name: 'Erika',
+          url: 'https://example.ch/u',
+          byAdmin: true,
+          subject: 'Max',
+        }),
+      ]),
     ];
     expect(informal(mails.flatMap((mail, i) => strings(mail, `mail${i}`)))).toEqual([]);
   });

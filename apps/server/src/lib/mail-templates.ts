@@ -170,3 +170,125 @@ export function bookingPaidMail(
         };
   return render(locale, tpl, p.seminarUrl, [p.seminarUrl, p.paymentsUrl]);
 }
+
+export type PrivacyMailKind = 'export_ready' | 'deletion_requested' | 'deletion_canceled' | 'erased';
+
+/**
+ * The privacy mails (issue 19): an export is ready (link valid 24 h, only for the logged-in
+ * requester), a deletion was requested (the day it happens; logging in undoes it), a deletion was
+ * undone, the account was erased. `byAdmin`: an admin acted on the person's request.
+ */
+export function privacyMail(
+  kind: PrivacyMailKind,
+  locale: Locale,
+  p: { name: string; url: string; date?: string; hours?: number; byAdmin?: boolean; subject?: string },
+) {
+  const en = locale === 'en';
+  const tpl: Template = (() => {
+    switch (kind) {
+      case 'export_ready':
+        return en
+          ? {
+              subject: 'Your data export is ready',
+              greeting: `Hello ${p.name}`,
+              lines: [
+                p.subject
+                  ? `The export of the data of ${oneLine(p.subject)} that you requested is ready.`
+                  : 'The export of your personal data that you requested is ready: one archive with a JSON file per area and your uploads.',
+                'The download works only while you are logged in with the account that requested it.',
+              ],
+              action: 'Download the archive',
+              after: `The archive can be downloaded for ${p.hours ?? 24} hours; then it is deleted.`,
+            }
+          : {
+              subject: 'Ihr Datenexport steht bereit',
+              greeting: `Hallo ${p.name}`,
+              lines: [
+                p.subject
+                  ? `Der von Ihnen angeforderte Export der Daten von ${oneLine(p.subject)} steht bereit.`
+                  : 'Der von Ihnen angeforderte Export Ihrer Personendaten steht bereit: ein Archiv mit einer JSON-Datei pro Bereich und Ihren hochgeladenen Dateien.',
+                'Der Download funktioniert nur, solange Sie mit dem Konto angemeldet sind, das ihn angefordert hat.',
+              ],
+              action: 'Archiv herunterladen',
+              after: `Das Archiv kann ${p.hours ?? 24} Stunden lang heruntergeladen werden; danach wird es gelöscht.`,
+            };
+      case 'deletion_requested':
+        return en
+          ? {
+              subject: 'Your account will be deleted',
+              greeting: `Hello ${p.name}`,
+              lines: [
+                p.byAdmin
+                  ? 'At your request, an administrator has asked for the deletion of your account.'
+                  : 'You have asked for the deletion of your account. You have been logged out.',
+                `Your account will be deleted on ${p.date}. Until then you can undo the deletion simply by logging in.`,
+                'After the deletion your personal data are erased; payments stay for accounting without your name.',
+              ],
+              action: 'Log in to keep the account',
+              after: 'If you did not ask for this, log in now and change your password.',
+            }
+          : {
+              subject: 'Ihr Konto wird gelöscht',
+              greeting: `Hallo ${p.name}`,
+              lines: [
+                p.byAdmin
+                  ? 'Auf Ihren Wunsch hat eine Administratorin oder ein Administrator die Löschung Ihres Kontos beantragt.'
+                  : 'Sie haben die Löschung Ihres Kontos beantragt. Sie wurden abgemeldet.',
+                `Ihr Konto wird am ${p.date} gelöscht. Bis dahin können Sie die Löschung rückgängig machen, indem Sie sich einfach anmelden.`,
+                'Nach der Löschung werden Ihre Personendaten gelöscht; Zahlungen bleiben für die Buchhaltung ohne Ihren Namen erhalten.',
+              ],
+              action: 'Anmelden und Konto behalten',
+              after:
+                'Wenn Sie dies nicht beantragt haben, melden Sie sich jetzt an und ändern Sie Ihr Passwort.',
+            };
+      case 'deletion_canceled':
+        return en
+          ? {
+              subject: 'Your account will not be deleted',
+              greeting: `Hello ${p.name}`,
+              lines: [
+                p.byAdmin
+                  ? 'An administrator has withdrawn the deletion of your account.'
+                  : 'You have logged in, so the deletion of your account has been undone. Your account stays as it was.',
+              ],
+              action: 'Open your profile',
+              after: 'You can ask for the deletion again at any time in your profile under "My data".',
+            }
+          : {
+              subject: 'Ihr Konto wird nicht gelöscht',
+              greeting: `Hallo ${p.name}`,
+              lines: [
+                p.byAdmin
+                  ? 'Eine Administratorin oder ein Administrator hat die Löschung Ihres Kontos zurückgezogen.'
+                  : 'Sie haben sich angemeldet; die Löschung Ihres Kontos ist damit rückgängig gemacht. Ihr Konto bleibt unverändert.',
+              ],
+              action: 'Profil öffnen',
+              after:
+                'Sie können die Löschung jederzeit erneut in Ihrem Profil unter «Meine Daten» beantragen.',
+            };
+      case 'erased':
+        return en
+          ? {
+              subject: 'Your account has been deleted',
+              greeting: `Hello ${p.name}`,
+              lines: [
+                'As requested, your account has been deleted and your personal data erased.',
+                'Payments stay for accounting (10 years) with amount and date but without your name; test runs stay anonymised for the statistics of their tests.',
+              ],
+              action: 'Privacy policy',
+              after: 'This is the last e-mail you receive from us.',
+            }
+          : {
+              subject: 'Ihr Konto wurde gelöscht',
+              greeting: `Hallo ${p.name}`,
+              lines: [
+                'Wie beantragt wurde Ihr Konto gelöscht; Ihre Personendaten sind gelöscht.',
+                'Zahlungen bleiben für die Buchhaltung (10 Jahre) mit Betrag und Datum, aber ohne Ihren Namen erhalten; Testdurchläufe bleiben anonymisiert für die Statistik der Tests.',
+              ],
+              action: 'Datenschutzerklärung',
+              after: 'Dies ist die letzte E-Mail, die Sie von uns erhalten.',
+            };
+    }
+  })();
+  return render(locale, tpl, p.url);
+}

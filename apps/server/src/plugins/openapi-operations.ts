@@ -170,6 +170,22 @@ export const operationDocs: Record<string, OperationDoc> = {
   'POST /payment/mollie/webhook': { errors: [429] },
   'POST /api/payments/webhook': { errors: [429] },
 
+  // privacy (issue 19) ---------------------------------------------------------------------
+  'POST /api/privacy/exports': { errors: [409, 429] },
+  'GET /api/privacy/exports/{id}/download': {
+    errors: [409, 410],
+    download: {
+      description: 'The data export as a zip archive (one JSON file per area, the avatar under uploads/).',
+      types: ['application/zip'],
+      attachment: true,
+      ranges: false,
+    },
+  },
+  'POST /api/privacy/deletion': { errors: [409] },
+  'POST /api/admin/users/{id}/export': { errors: [409, 429] },
+  'POST /api/admin/users/{id}/deletion': { errors: [409] },
+  'DELETE /api/admin/users/{id}/deletion': { errors: [409] },
+
   // companies ------------------------------------------------------------------------------
   'POST /api/companies/{id}/members': { errors: [409, 429] },
   'GET /api/companies/member-invitations/{token}': { errors: [410, 429] },

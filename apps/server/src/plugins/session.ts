@@ -1,6 +1,6 @@
 import { GUEST_XSRF_PREFIX, SCOPES, type Scope } from '@elearn/shared';
 import fastifyCookie from '@fastify/cookie';
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
@@ -93,6 +93,16 @@ export interface SessionManager {
   destroy(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** ends every session of a user except `keepId` (password change/reset, disabling) */
   destroyAllForUser(userId: number, keepId?: string): Promise<void>;
+  /** a user's sessions as the data export shows them (no ids or tokens) */
+  listForUser(userId: number): Promise<
+    {
+      createdAt: Date;
+      lastActivityAt: Date;
+      remember: boolean;
+      ip: string | null;
+      userAgent: string | null;
+    }[]
+  >;
   /** deletes expired rows; returns how many */
   sweep(): Promise<number>;
 }
@@ -265,6 +275,21 @@ export const sessionPlugin = fp(
           .where(
             keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId),
           );
+        // the in-process session cache (embedded database) forgets them at once
+        authDataChanged();
+      },
+      async listForUser(userId) {
+        return db
+          .select({
+            createdAt: sessions.createdAt,
+            lastActivityAt: sessions.lastActivityAt,
+            remember: sessions.remember,
+            ip: sessions.ip,
+            userAgent: sessions.userAgent,
+          })
+          .from(sessions)
+          .where(eq(sessions.userId, userId))
+          .orderBy(desc(sessions.lastActivityAt));
       },
       async sweep() {
         const t = now();

@@ -25,4 +25,10 @@ export const ADMIN_PAGES: PageDef[] = [
   { id: 'admin-seminars', path: '/admin/seminars', ...admin, load: () => import('./routes/admin/seminars') },
   { id: 'admin-payments', path: '/admin/payments', ...admin, load: () => import('./routes/admin/payments') },
   { id: 'admin-audit', path: '/admin/audit', ...admin, load: () => import('./routes/admin/audit') },
+  {
+    id: 'admin-deletions',
+    path: '/admin/deletions',
+    ...admin,
+    load: () => import('./routes/admin/deletions'),
+  },
 ];

@@ -55,6 +55,13 @@ export const PAGES: PageDef[] = [
     load: () => import('./routes/account/password'),
   },
   {
+    id: 'user-privacy',
+    path: '/user/privacy',
+    layout: 'default',
+    middleware: ['auth'],
+    load: () => import('./routes/account/privacy'),
+  },
+  {
     id: 'impress',
     path: '/impress',
     layout: 'default',

@@ -168,6 +168,17 @@ const de = {
   'company.short_name_taken': 'Dieser Kurzname ist bereits vergeben.',
   'company.not_empty': 'Die Firma hat noch Mitglieder, Buchungen oder Firmenseminare.',
   'company.manager_scope': 'Nur Personen mit der Rolle corporateTraining können eine Firma verwalten.',
+  // privacy (issue 19)
+  'privacy.owns_seminars':
+    'Sie besitzen noch {count} Seminar(e). Bitte übergeben Sie diese zuerst an eine andere Trainerin oder einen anderen Trainer (ein Admin kann den Besitz übertragen); erst dann kann das Konto gelöscht werden.',
+  'privacy.last_manager':
+    'Sie sind die einzige verwaltende Person der Firma {companies}. Bitte ernennen Sie zuerst eine weitere verwaltende Person; erst dann kann das Konto gelöscht werden.',
+  'privacy.export_pending':
+    'Ihr Datenexport wird gerade vorbereitet. Sie erhalten eine E-Mail, sobald er bereitsteht.',
+  'privacy.export_expired': 'Dieser Datenexport ist abgelaufen. Bitte fordern Sie einen neuen an.',
+  'privacy.deletion_pending': 'Die Löschung dieses Kontos ist bereits beantragt.',
+  'privacy.not_pending': 'Für dieses Konto ist keine Löschung beantragt.',
+  'privacy.own_account': 'Ihr eigenes Konto löschen Sie im Profil unter «Meine Daten».',
 } as const;
 
 export type MessageKey = keyof typeof de;
@@ -328,6 +339,16 @@ const en: Record<MessageKey, string> = {
   'company.short_name_taken': 'This short name is already taken.',
   'company.not_empty': 'The company still has members, bookings or company seminars.',
   'company.manager_scope': 'Only people with the corporateTraining role can manage a company.',
+  'privacy.owns_seminars':
+    'You still own {count} seminar(s). Please hand them over to another trainer first (an admin can transfer the ownership); only then can the account be deleted.',
+  'privacy.last_manager':
+    'You are the only manager of the company {companies}. Please appoint another manager first; only then can the account be deleted.',
+  'privacy.export_pending':
+    'Your data export is being prepared. You will receive an e-mail as soon as it is ready.',
+  'privacy.export_expired': 'This data export has expired. Please request a new one.',
+  'privacy.deletion_pending': 'The deletion of this account has already been requested.',
+  'privacy.not_pending': 'No deletion has been requested for this account.',
+  'privacy.own_account': 'You delete your own account in your profile under "My data".',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { de, en };

@@ -173,6 +173,11 @@ export const AUDIT_ACTIONS = [
   'seminar.owner_changed',
   'graduation.confirmed',
   'graduation.unconfirmed',
+  // privacy (issue 19)
+  'user.export_requested',
+  'user.deletion_requested',
+  'user.deletion_canceled',
+  'user.erased',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,5 @@
 import type { AuditAction } from '@elearn/shared';
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
@@ -38,6 +38,17 @@ export const auditRepository = {
       after: e.after ?? null,
       createdAt: at,
     });
+  },
+
+  /** every entry a person made or that is about them (the data export, issue 19) */
+  async aboutUser(db: DbOrTx, userId: number): Promise<AuditRow[]> {
+    return db
+      .select()
+      .from(auditLog)
+      .where(
+        or(eq(auditLog.actorId, userId), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId))),
+      )
+      .orderBy(asc(auditLog.id));
   },
 
   async list(

@@ -67,6 +67,8 @@ export function createAuthService(deps: AuthDeps) {
   const localePrefix = (l: Locale) => (l === 'en' ? '/en' : '');
   /** run once a user's address is verified (companies: a pending membership begins) */
   const verifiedListeners: ((userId: number) => Promise<void>)[] = [];
+  /** run after a successful login, before the session starts (privacy: a pending deletion ends) */
+  const loginListeners: ((userId: number) => Promise<void>)[] = [];
 
   async function throttle(key: string, limit: number, windowSeconds: number) {
     const { count, resetInSeconds } = await counter.hit(key, windowSeconds);
@@ -123,6 +125,11 @@ export function createAuthService(deps: AuthDeps) {
       verifiedListeners.push(listener);
     },
 
+    /** registers work that follows a successful login (another module's own table) */
+    onLogin(listener: (userId: number) => Promise<void>) {
+      loginListeners.push(listener);
+    },
+
     /** the user of the session; memberships come with the session lookup (no extra query) */
     currentUser(user: AuthUser): UserDto {
       return toUserDto(
@@ -154,6 +161,7 @@ export function createAuthService(deps: AuthDeps) {
       // a successful login does not count: the e-mail's failures end, the IP's reservation returns
       await Promise.all([counter.clear(emailKey), counter.release(ipKey)]);
       if (user.disabledAt) throw new AppError(403, 'auth.disabled', 'auth.disabled');
+      for (const listener of loginListeners) await listener(user.id);
       if (needsRehash(user.passwordHash)) {
         await usersRepository.update(db, user.id, { passwordHash: await hashPassword(body.password) });
       }
@@ -263,6 +271,11 @@ export function createAuthService(deps: AuthDeps) {
         if (!user || user.disabledAt) return;
         await mailer.send(await prepareReset(user));
       };
+    },
+
+    /** drops an address's open password reset token (an erased account, issue 19) */
+    async forgetResetToken(email: string) {
+      await db.delete(passwordResetTokens).where(eq(passwordResetTokens.email, email));
     },
 
     /** an admin sends the verification mail again (no throttle: admins only) */

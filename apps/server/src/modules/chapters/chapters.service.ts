@@ -22,6 +22,7 @@ import { cleanFileName, removeStored, type StoredFile, storeUpload } from '../..
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { SeminarAccess, SeminarsService } from '../seminars/seminars.service.ts';
+import { chaptersPersonalData } from './chapters.personal-data.ts';
 import {
   type ChapterRow,
   type FileJson,
@@ -238,6 +239,8 @@ export function createChaptersService(deps: {
 
   return {
     tree,
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: chaptersPersonalData(db),
 
     async forOwner(actor: AuthUser, seminarId: number): Promise<ChapterDto[]> {
       const access = await seminars.access(actor, seminarId);

@@ -14,6 +14,7 @@ import type { ChaptersService } from '../chapters/chapters.service.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import { createAccessLinksService } from './access-links.service.ts';
+import { companiesPersonalData } from './companies.personal-data.ts';
 import { type CompanyListRow, companiesRepository as companies } from './companies.repository.ts';
 import { companyBookingsRepository } from './company-bookings.repository.ts';
 import { createCompanyBookingsService } from './company-bookings.service.ts';
@@ -76,6 +77,8 @@ export function createCompaniesService(deps: {
     ...bookings,
     ...links,
     ...memberInvitations,
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: companiesPersonalData(db),
     /** companies and memberships without the caller's company rights (the admin area checks its own) */
     membership: {
       find: (id: number) => companies.findById(db, id),

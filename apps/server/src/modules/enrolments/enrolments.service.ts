@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { enrolmentsPersonalData } from './enrolments.personal-data.ts';
 import { type EnrolmentRow, type LearnerRow, enrolmentsRepository as repo } from './enrolments.repository.ts';
 
 export type { EnrolmentRow, LearnerRow };
@@ -37,6 +38,8 @@ const toGrant = (r: EnrolmentRow): Grant => ({
 export function createEnrolmentsService(deps: { db: Db }) {
   const { db } = deps;
   return {
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: enrolmentsPersonalData(db),
     /** whether `userId` holds `seminarId` through any grant (one prepared query) */
     holds: (userId: number, seminarId: number) => repo.holds(db, userId, seminarId),
     /** of `seminarIds`, the ones `userId` holds */

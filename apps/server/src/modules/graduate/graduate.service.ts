@@ -28,6 +28,7 @@ import { computeItemAnalysis } from '../item-analysis/item-analysis.service.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import { answerCodingOf } from './answer-coding.ts';
 import { buildExport } from './graduate.export.ts';
+import { graduatePersonalData } from './graduate.personal-data.ts';
 import {
   type AnswerCodingJson,
   type OwnerRunRow,
@@ -123,6 +124,8 @@ export function createGraduateService(deps: {
     /** a user's stopped runs over all tests (the admin area checks its own rights) */
     stoppedRunsOfUser: (userId: number) => repo.stoppedRunsOfUser(db, userId),
 
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: graduatePersonalData(db),
     /**
      * Starts a run (201) or resumes the caller's open run of the test (200).
      * @throws 404, 403 (forbidden, mc_test.disabled, chapter.locked), 409 mc_test.empty / attempts_exhausted

@@ -19,6 +19,7 @@ import { mcTestPolicy, type TakeFacts } from '../../policies/mc-test.policy.ts';
 import { toQuestionDto } from '../questions/questions.presenter.ts';
 import type { QuestionWithAnswers } from '../questions/questions.read-model.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
+import { mcTestsPersonalData } from './mc-tests.personal-data.ts';
 import {
   type ChapterRefRow,
   type McTestItemRow,
@@ -148,6 +149,8 @@ export function createMcTestsService(deps: { db: Db; seminars: SeminarsService }
   return {
     requireManaged,
     item,
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: mcTestsPersonalData(db),
 
     /** a managed test that can take `extra` more questions */
     async requireRoom(actor: AuthUser, id: number, extra: number): Promise<McTestRow> {

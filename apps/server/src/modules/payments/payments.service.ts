@@ -22,6 +22,7 @@ import type { AuthUser } from '../../plugins/session.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
+import { paymentsPersonalData } from './payments.personal-data.ts';
 import { paymentPolicy } from './payments.policy.ts';
 import {
   type PaymentProvider,
@@ -253,6 +254,8 @@ export function createPaymentsService(deps: {
 
   return {
     provider,
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: paymentsPersonalData(db),
 
     /**
      * `POST /api/booking/now`: a checkout for a priced public seminar. Reuses the caller's open

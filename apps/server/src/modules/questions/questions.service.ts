@@ -14,6 +14,7 @@ import { forbidden, notFound, validation } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
+import { questionsPersonalData } from './questions.personal-data.ts';
 import { toAnswerDto, toQuestionDto } from './questions.presenter.ts';
 import { type QuestionRow, questionsRepository as repo } from './questions.repository.ts';
 
@@ -75,6 +76,8 @@ export function createQuestionsService(deps: { db: Db; mcTests: TestQuestionLink
   }
 
   return {
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: questionsPersonalData(db),
     async list(
       actor: AuthUser,
       q: { page: number; per_page: number; q?: string; exclude_mc_test_id?: number; id?: number },

@@ -21,6 +21,7 @@ import { seminarPolicy } from '../../policies/seminar.policy.ts';
 import type { EnrolmentsService, Grant } from '../enrolments/enrolments.service.ts';
 import { avatarUrl } from '../users/users.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
+import { seminarsPersonalData } from './seminars.personal-data.ts';
 import { seminarsRepository as repo, type SeminarListRow, type SeminarRow } from './seminars.repository.ts';
 
 export type { SeminarListRow, SeminarRow };
@@ -195,6 +196,8 @@ export function createSeminarsService(deps: {
     },
     access,
     accessForPlay,
+    /** what this module keeps about a person: the data export and the account erasure (issue 19) */
+    personalData: seminarsPersonalData(db),
     requireManage,
     /** chapters changed: the catalogue's chapter counts are stale */
     contentChanged: invalidateTotal,

@@ -124,6 +124,14 @@ export const usersRepository = {
       .for('update');
     return rows.map((r) => r.id);
   },
+  /** the ids of the admins whose accounts are active */
+  async activeAdminIds(db: DbOrTx): Promise<number[]> {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`'admin' = ANY(${users.scopes}) AND ${users.disabledAt} IS NULL`);
+    return rows.map((r) => r.id);
+  },
   async companiesOf(db: DbOrTx, userId: number) {
     return db
       .select({ id: companies.id, name: companies.name, shortName: companies.shortName })

@@ -77,6 +77,9 @@ function UserMenu({ username, admin }: { username: string; admin: boolean }) {
         <AppLink to="/user/password" className="navbar-item">
           {t('nav.password')}
         </AppLink>
+        <AppLink to="/user/privacy" className="navbar-item" data-testid="nav-privacy">
+          {t('nav.privacy')}
+        </AppLink>
         <AppLink to="/payment/payment-confirmation" className="navbar-item" data-testid="nav-payments">
           {t('nav.payments')}
         </AppLink>

@@ -742,6 +742,7 @@ describe('admin layout and overview', { timeout: UI_TIMEOUT }, () => {
       ['Seminars', '/en/admin/seminars'],
       ['Payments', '/en/admin/payments'],
       ['Audit trail', '/en/admin/audit'],
+      ['Deletions', '/en/admin/deletions'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     await waitFor(() => expect(screen.getByTestId('admin-count-users').textContent).toBe('12'));

@@ -6,6 +6,7 @@ export const ADMIN_SECTIONS = [
   { id: 'seminars', to: '/admin/seminars', label: 'admin.nav.seminars', text: 'admin.overview.seminars' },
   { id: 'payments', to: '/admin/payments', label: 'admin.nav.payments', text: 'admin.overview.payments' },
   { id: 'audit', to: '/admin/audit', label: 'admin.nav.audit', text: 'admin.overview.audit' },
+  { id: 'deletions', to: '/admin/deletions', label: 'admin.nav.deletions', text: 'admin.overview.deletions' },
 ] as const;
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '@/components/app-link';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useCurrentUser } from '@/lib/auth';
@@ -14,6 +15,9 @@ export default function ProfilePage() {
           {t('account.profile.title')}
         </h1>
         {user ? <ProfileForm key={user.id} user={user} /> : null}
+        <p className="mt-5" data-testid="profile-privacy">
+          {t('privacy.profileHint')} <AppLink to="/user/privacy">{t('privacy.title')}</AppLink>
+        </p>
       </div>
     </div>
   );

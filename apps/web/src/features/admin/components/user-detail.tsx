@@ -2,6 +2,7 @@ import type { AdminUserDetailDto } from '@elearn/shared';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
 import { Table } from '@/components/ui/table';
+import { AdminPrivacy } from '@/features/privacy/components/admin-privacy';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { personName, useAdminFormat } from '../format';
 import { AccountActions } from './account-actions';
@@ -51,6 +52,9 @@ export function UserDetail({
         <div className="column">
           <div className="box">
             <AccountActions user={user} currentUserId={currentUserId} />
+          </div>
+          <div className="box">
+            <AdminPrivacy user={{ id: user.id, email: user.email, name }} currentUserId={currentUserId} />
           </div>
         </div>
       </div>
