@@ -137,10 +137,11 @@ export function localFileStore(uploadDir: string): FileStore {
       await unlink(file(key)).catch(() => {});
     },
     async *list() {
-      // every directory but tmp, as the orphan sweep always did (older files may sit elsewhere)
+      // every directory but tmp, as the orphan sweep always did (older files may sit elsewhere),
+      // and tus (unfinished resumable uploads, issue 18: they expire by their own sweep)
       const dirs = await readdir(uploadDir, { withFileTypes: true }).catch(() => []);
       for (const d of dirs) {
-        if (!d.isDirectory() || d.name === 'tmp') continue;
+        if (!d.isDirectory() || d.name === 'tmp' || d.name === 'tus') continue;
         for (const name of await readdir(path.join(uploadDir, d.name)).catch(() => [] as string[])) {
           const info = await stat(path.join(uploadDir, d.name, name)).catch(() => null);
           if (info?.isFile()) yield { key: `${d.name}/${name}`, size: info.size, modifiedMs: info.mtimeMs };
