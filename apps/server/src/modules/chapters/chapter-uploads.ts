@@ -327,7 +327,11 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
           'upload-length': z.string().max(20).optional(),
           'upload-metadata': z.string().max(2000).optional(),
         }),
-        response: { 201: z.null().describe('Created; `Location` names the upload.') },
+        response: {
+          201: z
+            .literal('')
+            .describe('Created (an empty body); `Location` names the upload, `Upload-Expires` its expiry.'),
+        },
       },
     },
     handOver,
