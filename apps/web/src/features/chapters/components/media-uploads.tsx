@@ -120,16 +120,15 @@ export function DocsUpload({ seminarId, chapterId, maxMb }: UploadProps) {
     // small documents in one request; large ones resumable (tus), one after the other
     const small = files.filter((f) => f.size <= TUS_DOC_THRESHOLD);
     const large = files.filter((f) => f.size > TUS_DOC_THRESHOLD);
+    const refetch = () => queryClient.invalidateQueries({ queryKey: chapterKeys.seminar(seminarId) });
     try {
-      for (const f of large) await resumable.run(f);
+      for (const f of large) await resumable.run(f, undefined, refetch);
     } catch (err) {
       if (isAbortError(err)) notify('info', t('upload.canceled'));
       else setError(uploadError(err, 'docs'));
-      await queryClient.invalidateQueries({ queryKey: chapterKeys.seminar(seminarId) });
       return;
     }
     if (small.length === 0) {
-      await queryClient.invalidateQueries({ queryKey: chapterKeys.seminar(seminarId) });
       notify('success', t('media.docsUploaded', { count: files.length }));
       setFiles([]);
       if (input.current) input.current.value = '';
@@ -338,7 +337,8 @@ function useResumable(chapterId: number, kind: UploadKind) {
     return () => current.current?.pause();
   }, [refresh]);
 
-  const run = async (file: File, label?: string) => {
+  /** uploads `file`; the bar stays (at 100 %) until `after` (the list's refetch) is done */
+  const run = async (file: File, label?: string, after?: () => Promise<unknown>) => {
     setPaused(false);
     setStalled(false);
     setStatus({ percent: 0, bytesSent: 0, bytesTotal: file.size, speed: null, secondsLeft: null });
@@ -355,6 +355,7 @@ function useResumable(chapterId: number, kind: UploadKind) {
       return await upload.done;
     } finally {
       current.current = null;
+      await after?.().catch(() => undefined);
       setStatus(null);
       refresh();
     }
@@ -409,8 +410,9 @@ export function VideoUpload({ seminarId, chapterId, maxMb }: UploadProps) {
       return;
     }
     setError(undefined);
+    const refetch = () => queryClient.invalidateQueries({ queryKey: chapterKeys.seminar(seminarId) });
     try {
-      await upload.run(file, label.trim() || undefined);
+      await upload.run(file, label.trim() || undefined, refetch);
       notify('success', t('media.videoUploaded'));
       setFile(null);
       setLabel('');
@@ -418,8 +420,6 @@ export function VideoUpload({ seminarId, chapterId, maxMb }: UploadProps) {
     } catch (err) {
       if (isAbortError(err)) notify('info', t('upload.canceled'));
       else setError(uploadError(err, 'video'));
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: chapterKeys.seminar(seminarId) });
     }
   };
 
