@@ -5,7 +5,8 @@
  * the server's resident memory after the run and the time to start on an existing data directory.
  * The server under test is the compiled bundle (`apps/server/dist/main.js`, built by `npm run
  * bench`), as in production; without it the TypeScript sources through tsx (said in the output).
- * `BENCH_ONLY=pglite` or `BENCH_ONLY=postgres` runs one database only.
+ * `BENCH_ONLY=pglite` or `BENCH_ONLY=postgres` runs one database only; `BENCH_ONLY=upload` only the
+ * 500 MB upload through tus vs. multipart (bench/upload.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
 import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './item-analysis.ts';
 import { generateMcTestBench, measureMcTests, printMcTests } from './mc-tests.ts';
+import { runUploadBench } from './upload.ts';
 
 const COMPILED = path.join(import.meta.dirname, '..', 'dist', 'main.js');
 /** the compiled server when it is built, else undefined (startServerProcess runs src/main.ts) */
@@ -279,7 +281,9 @@ async function runItemsOnly(databaseUrl: string) {
 }
 
 const ok: boolean[] = [];
-if (process.env.BENCH_ONLY === 'items') {
+if (process.env.BENCH_ONLY === 'upload') {
+  ok.push(await runUploadBench());
+} else if (process.env.BENCH_ONLY === 'items') {
   if (!process.env.BENCH_DATABASE_URL) throw new Error('BENCH_ONLY=items needs BENCH_DATABASE_URL');
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
   try {
@@ -293,6 +297,7 @@ if (process.env.BENCH_ONLY === 'items') {
 if (
   process.env.BENCH_DATABASE_URL &&
   process.env.BENCH_ONLY !== 'items' &&
+  process.env.BENCH_ONLY !== 'upload' &&
   process.env.BENCH_ONLY !== 'pglite'
 ) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
