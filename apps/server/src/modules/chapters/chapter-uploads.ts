@@ -71,6 +71,10 @@ async function openTusStore(
   datastore: DataStore;
   storeId: (id: string) => string;
   sweep: (now: number) => Promise<number>;
+  /** a finished upload's data file, when it is on the local disk (renamed into place, not copied) */
+  localPath?: (id: string) => string;
+  /** removes an upload (also one whose data file was moved away); never throws */
+  drop: (id: string) => Promise<void>;
 }> {
   if (!s3) {
     const directory = path.join(uploadDir, 'tus');
@@ -80,6 +84,11 @@ async function openTusStore(
     return {
       datastore,
       storeId: (id) => id,
+      localPath: (id) => path.join(directory, id),
+      async drop(id) {
+        await unlink(path.join(directory, id)).catch(() => {});
+        await unlink(path.join(directory, `${id}.json`)).catch(() => {});
+      },
       // every upload (finished ones are moved at once; one left by a crash goes too) created
       // before the limit: its data file and its `.json`; stray files by their modification time
       async sweep(now) {
@@ -172,7 +181,12 @@ async function openTusStore(
       maxAttempts: 3,
     },
   });
-  return { datastore, storeId: (id) => `${prefix}${id}`, sweep: (now) => datastore.sweepPrefix(now) };
+  return {
+    datastore,
+    storeId: (id) => `${prefix}${id}`,
+    sweep: (now) => datastore.sweepPrefix(now),
+    drop: (id) => datastore.remove(id).catch(() => {}),
+  };
 }
 
 /** The tus routes (see the module comment); registered by app.ts beside the chapter routes. */
@@ -186,7 +200,7 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
   ready?: (uploads: TusUploads) => void;
 }> = async (app, { chapters, uploadDir, s3, maxVideoMb, maxDocMb, ready }) => {
   const { Server } = await import('@tus/server');
-  const { datastore, storeId, sweep } = await openTusStore(uploadDir, s3);
+  const { datastore, storeId, sweep, localPath, drop } = await openTusStore(uploadDir, s3);
   const urlId = (id: string) => id.slice(id.lastIndexOf('/') + 1);
   const contexts = new WeakMap<IncomingMessage, Ctx>();
   const ctxOf = (req: unknown) => {
@@ -235,7 +249,7 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
         return refuse(ctx, err);
       } finally {
         // a refused file leaves nothing behind; an accepted one now lives in the file store
-        await datastore.remove(upload.id).catch(() => {});
+        await drop(upload.id);
       }
     },
   });
@@ -250,8 +264,12 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
     // both stores read a finished upload as a stream (a file, or GetObject's body): never in memory
     const readable = datastore as unknown as { read(id: string): Readable | Promise<Readable> };
     const source = await readable.read(upload.id);
+    // on the local disk the file is read once (type, hash) and renamed into place
+    const adoptFrom = localPath?.(upload.id);
     const stored =
-      meta.kind === 'doc' ? await chapters.storeDoc(source, name) : await chapters.storeVideo(source, name);
+      meta.kind === 'doc'
+        ? await chapters.storeDoc(source, name, adoptFrom)
+        : await chapters.storeVideo(source, name, adoptFrom);
     const [row] = await chapters.recordFiles(chapterId, meta.kind === 'doc' ? 'doc' : 'video', [
       { stored, name, label: meta.label?.slice(0, 200) },
     ]);
