@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { encodeMessage, type Locale, rules } from '@elearn/shared';
+import { encodeMessage, type Locale, rules, t } from '@elearn/shared';
 import type { DataStore, Upload } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -321,7 +321,29 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
     const res = reply.raw as ServerResponse;
     res.setHeader('Cache-Control', 'no-store');
     reply.hijack();
-    await tus.handle(req.raw, res);
+    const started = performance.now();
+    try {
+      await tus.handle(req.raw, res);
+    } catch (err) {
+      // after the hijack Fastify's error handler cannot answer: the same generic 500 by hand
+      req.log.error({ err }, 'tus request failed');
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(
+          JSON.stringify({ message: t(req.locale ?? 'de', 'errors.internal_error'), code: 'internal_error' }),
+        );
+      } else res.destroy();
+    }
+    // a hijacked reply skips the onResponse hooks: the one line per request of app.ts
+    req.log.info(
+      {
+        method: req.method,
+        url: req.url,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
   };
 
   // tus bodies are read by tus itself, straight from the socket
