@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { AppError, notFound, validation } from '../../errors.ts';
 import { randomToken, safeEqual } from '../../lib/crypto.ts';
 import type { S3Settings } from '../../lib/file-store.ts';
+import { redactUrl } from '../../lib/log-redaction.ts';
 import { cleanFileName } from '../../lib/storage.ts';
 import { appErrorBody } from '../../plugins/errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
@@ -338,7 +339,7 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
     req.log.info(
       {
         method: req.method,
-        url: req.url,
+        url: redactUrl(req.url),
         status: res.statusCode,
         ms: Math.round(performance.now() - started),
       },
