@@ -207,6 +207,11 @@ describe('resumable uploads (tus) on the local disk', () => {
     });
     expect(garbled.statusCode).toBe(422);
     expect((await create(w.trainer, w.chapterId, 0)).statusCode).toBe(422);
+    const nul = await create(w.trainer, w.chapterId, 10, { label: 'a\u0000b' });
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json().errors).toHaveProperty('label');
+    const tooLong = await create(w.trainer, w.chapterId, 10, { label: 'x'.repeat(201) });
+    expect(tooLong.json().errors).toHaveProperty('label');
     expect((await create(w.trainer, 999_999, 10)).statusCode).toBe(404);
   });
 

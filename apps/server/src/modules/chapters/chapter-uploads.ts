@@ -11,6 +11,7 @@ import { AppError, notFound, validation } from '../../errors.ts';
 import { randomToken, safeEqual } from '../../lib/crypto.ts';
 import type { S3Settings } from '../../lib/file-store.ts';
 import { redactUrl } from '../../lib/log-redaction.ts';
+import { rejectNul } from '../../lib/no-nul.ts';
 import { cleanFileName } from '../../lib/storage.ts';
 import { appErrorBody } from '../../plugins/errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
@@ -290,6 +291,8 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
   const checkCreation = async (req: FastifyRequest) => {
     const meta = parseMetadata(req.headers['upload-metadata'] as string | undefined);
     if (!meta) throw validation({ upload_metadata: [encodeMessage('validation.invalid')] });
+    // PostgreSQL text holds no U+0000 (the label and name go into the row)
+    rejectNul(meta);
     const kind = meta.kind ?? 'video';
     if (kind !== 'video' && kind !== 'doc') throw validation({ kind: [encodeMessage('validation.invalid')] });
     const chapterId = rules.id().safeParse(meta.chapter_id);
