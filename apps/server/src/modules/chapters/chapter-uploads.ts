@@ -366,6 +366,8 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['media'],
         summary: 'Create a resumable (tus) upload',
+        description:
+          'tus 1.0 creation (docs/api/uploads.md): `Upload-Length` (bytes, at most MAX_VIDEO_MB / MAX_DOC_MB) and `Upload-Metadata` with base64 `chapter_id`, `filename`, optional `kind` (video|doc) and `label`. Then `HEAD` (needs X-XSRF-TOKEN too) and `PATCH` the `Location`.',
         headers: z.object({
           ...tusHeaders,
           'upload-length': z.string().max(20).optional(),
@@ -396,7 +398,13 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['media'],
         summary: 'Append bytes to a resumable (tus) upload at `Upload-Offset`',
+        description:
+          'Body: the bytes from `Upload-Offset` on, as `application/offset+octet-stream`. The last one checks the type by content and records the media (204 with `Upload-Media-Id`), or answers 422 `media.type` and removes the upload.',
         params: idParams,
+        headers: z.object({
+          ...tusHeaders,
+          'upload-offset': z.string().max(20).optional(),
+        }),
         response: { 204: z.null().describe('Appended; `Upload-Offset` is the new offset.') },
       },
     },
