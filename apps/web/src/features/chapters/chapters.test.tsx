@@ -507,6 +507,35 @@ describe('chapter edit page: media', () => {
     expect(Object.keys(localStorage).filter((k) => k.startsWith('tus::'))).toEqual([]);
   });
 
+  it('sends documents over 8 MB resumably (tus, kind=doc) and shows the refusal at the end', async () => {
+    installFakeXhr();
+    localStorage.clear();
+    const { user } = renderApp('/seminar/id/1/chapter/30', { user: users.trainer, handlers: ownerHandlers });
+    const form = await screen.findByTestId('docs-form');
+    const big = new File([new Uint8Array(9 * 1024 * 1024)], 'handbuch.pdf', { type: 'application/pdf' });
+    await user.upload(within(form).getByTestId('docs-input'), big);
+    await user.click(within(form).getByTestId('docs-upload'));
+    const create = await started();
+    expect(create.url).toBe('/api/chapters/uploads');
+    expect(create.headers['Upload-Length']).toBe(String(9 * 1024 * 1024));
+    expect(create.headers['Upload-Metadata']).toContain(`kind ${btoa('doc')}`);
+    create.respondRaw(201, {
+      Location: '/api/chapters/uploads/abcdefghijklmnopqrstuvwx',
+      'Tus-Resumable': '1.0.0',
+    });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
+    const patch = FakeXhr.instances[1]!;
+    expect(patch.method).toBe('PATCH');
+    expect(await within(form).findByTestId('docs-resumable-progress')).toBeTruthy();
+    patch.respond(422, {
+      message: 'Die Daten sind ungültig.',
+      code: 'media.type',
+      errors: { docs: ['Dieser Dateityp ist nicht erlaubt (pdf).'] },
+    });
+    expect(await within(form).findByText('Dieser Dateityp ist nicht erlaubt (pdf).')).toBeTruthy();
+    expect(within(form).queryByTestId('docs-resumable-progress')).toBeNull();
+  });
+
   it('shows the server answer of a rejected upload (413 media.too_large)', async () => {
     installFakeXhr();
     const { user } = renderApp('/seminar/id/1/chapter/30', { user: users.trainer, handlers: ownerHandlers });
