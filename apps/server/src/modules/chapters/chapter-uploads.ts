@@ -1,7 +1,9 @@
+import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { encodeMessage, type Locale, rules, t } from '@elearn/shared';
 import type { DataStore, Upload } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +14,8 @@ import { randomToken, safeEqual } from '../../lib/crypto.ts';
 import type { S3Settings } from '../../lib/file-store.ts';
 import { redactUrl } from '../../lib/log-redaction.ts';
 import { rejectNul } from '../../lib/no-nul.ts';
-import { cleanFileName } from '../../lib/storage.ts';
+import { storageUnavailable } from '../../lib/s3-file-store.ts';
+import { cleanFileName, storageFull } from '../../lib/storage.ts';
 import { appErrorBody } from '../../plugins/errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { ChaptersService } from './chapters.service.ts';
@@ -82,7 +85,30 @@ async function openTusStore(
     const directory = path.join(uploadDir, 'tus');
     await mkdir(directory, { recursive: true });
     const { FileStore } = await import('@tus/file-store');
-    const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+    const { ERRORS } = await import('@tus/utils');
+    /** as @tus/file-store's write, but a full disk keeps its code (507 instead of tus' 500) */
+    class LocalTusStore extends FileStore {
+      override async write(readable: Readable, id: string, offset: number): Promise<number> {
+        const out = createWriteStream(path.join(directory, id), { flags: 'r+', start: offset });
+        let received = 0;
+        const count = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            received += chunk.length;
+            done(null, chunk);
+          },
+        });
+        try {
+          await pipeline(readable, count, out);
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (code === 'ENOSPC' || code === 'EDQUOT') throw err;
+          // the client went away (or another failure): what arrived stays, the offset says how much
+          throw ERRORS.FILE_WRITE_ERROR;
+        }
+        return offset + received;
+      }
+    }
+    const datastore = new LocalTusStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
     return {
       datastore,
       storeId: (id) => id,
@@ -236,6 +262,26 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
     getFileIdFromRequest: (req) => {
       const id = new URL(req.url).pathname.split('/').pop() ?? '';
       return ID.test(id) ? storeId(id) : undefined;
+    },
+    // tus' own failures: a full disk or store is our 507, a store away our 503 (JSON bodies);
+    // anything else stays tus' 500 and is logged
+    onResponseError(req, err) {
+      if ('status_code' in err && err.status_code < 500) return undefined;
+      const code = (err as { code?: string }).code ?? '';
+      const mapped =
+        code === 'ENOSPC' || code === 'EDQUOT'
+          ? storageFull(err)
+          : '$metadata' in err
+            ? storageUnavailable(err)
+            : null;
+      const raw = (req as TusRequest).runtime?.node?.req;
+      if (!mapped) {
+        app.log.error({ err }, 'tus request failed');
+        return undefined;
+      }
+      app.log.warn({ err, code: mapped.code }, 'tus upload refused by the store');
+      const locale = (raw && contexts.get(raw)?.locale) || 'de';
+      return { status_code: mapped.status, body: JSON.stringify(appErrorBody(locale, mapped)) };
     },
     // the metadata was checked before (preHandler); the upload remembers whose it is
     async onUploadCreate(req, upload) {
