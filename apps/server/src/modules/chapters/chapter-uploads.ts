@@ -27,8 +27,9 @@ import type { ChaptersService } from './chapters.service.ts';
  * optional `label`), `HEAD`/`PATCH`/`DELETE /api/chapters/uploads/:id` ask for its offset,
  * append bytes and cancel it. `@tus/server` stores the unfinished upload under `tus/` of the
  * upload directory (`@tus/file-store`) or of the bucket (`@tus/s3-store`); when the last byte
- * arrives the file is checked by its content and streamed into the regular file store, the
- * media row is written and the tus upload removed. Session, scope and CSRF are checked by
+ * arrives the file is checked by its content (read as a stream, hashed) and moved into the
+ * regular file store (renamed on local disk, streamed into its key in a bucket), the media row is
+ * written and the tus upload removed. Session, scope and CSRF are checked by
  * Fastify before tus sees the request; so are the chapter (on creation) and the upload's owner
  * (on every later request).
  */
@@ -45,7 +46,7 @@ const ID = /^[A-Za-z0-9_-]{16,64}$/;
 export interface TusUploads {
   /** removes unfinished (and left-over) uploads older than {@link UPLOAD_EXPIRY_MS}; returns how many */
   sweepExpired(now?: number): Promise<number>;
-  /** the tus data store (tests read offsets from it) */
+  /** the tus data store (where unfinished uploads live) */
   datastore: DataStore;
 }
 
