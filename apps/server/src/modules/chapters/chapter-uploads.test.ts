@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { PDF, SAMPLE_WEBM, seminarFixtures } from '../../test/fixtures.ts';
 import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
 import { parseMetadata, TUS_PATH, UPLOAD_EXPIRY_MS } from './chapter-uploads.ts';
@@ -451,4 +451,41 @@ describe('resuming a 50 MB upload after a dropped connection', () => {
       client.destroy();
     }, 60_000);
   });
+
+  it('two instances on one bucket: begun on one, resumed on the other', async () => {
+    const s3b = await startTestS3(['elearn-tus-shared']);
+    const settings = { ...s3b.settings('elearn-tus-shared'), prefix: '' };
+    const a = await world({ maxVideoMb: 60, s3: settings });
+    // the second instance shares the first one's database (as two processes share PostgreSQL)
+    const b = await buildTestApp({ maxVideoMb: 60, s3: settings }, { database: a.t.app.database });
+    try {
+      const webm = await readFile(SAMPLE_WEBM);
+      const file = Buffer.concat([webm, randomBytes(7 * 1024 * 1024)]);
+      const created = await create(a.trainer, a.chapterId, file.length);
+      expect(created.statusCode).toBe(201);
+      const location = created.headers.location as string;
+      const half = 6 * 1024 * 1024;
+      expect((await patch(a.trainer, location, 0, file.subarray(0, half))).statusCode).toBe(204);
+      // the same browser session, now answered by the other instance
+      const onB = new Agent(b.app);
+      for (const c of a.trainer.jar.getCookiesSync('http://localhost/'))
+        onB.jar.setCookieSync(c, 'http://localhost/');
+      const h = await head(onB, location);
+      expect(h.statusCode).toBe(200);
+      expect(h.headers['upload-offset']).toBe(String(half));
+      const done = await patch(onB, location, half, file.subarray(half));
+      expect(done.statusCode).toBe(204);
+      const row = await a.t.app.database.db.query.chapterFiles.findFirst({
+        where: (f, { eq }) => eq(f.id, Number(done.headers['upload-media-id'])),
+      });
+      expect(row?.sha256).toBe(sha(file));
+      // and the first instance serves it
+      const stream = await a.trainer.get(`/api/chapters/video/${row!.id}/stream`);
+      expect(sha(stream.rawPayload)).toBe(sha(file));
+    } finally {
+      await b.close();
+      await a.t.close();
+      await s3b.close();
+    }
+  }, 120_000);
 });
