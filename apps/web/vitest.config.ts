@@ -4,7 +4,19 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // jsdom is a browser: tus-js-client's browser build (XMLHttpRequest, localStorage), as Vite
+      // bundles it; Vitest would otherwise pick its Node build
+      {
+        find: /^tus-js-client$/,
+        replacement: fileURLToPath(
+          new URL('../../node_modules/tus-js-client/lib.esm/browser/index.js', import.meta.url),
+        ),
+      },
+    ],
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

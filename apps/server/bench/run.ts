@@ -6,7 +6,8 @@
  * The server under test is the compiled bundle (`apps/server/dist/main.js`, built by `npm run
  * bench`), as in production; without it the TypeScript sources through tsx (said in the output).
  * `BENCH_ONLY=pglite` or `BENCH_ONLY=postgres` runs one database only; `BENCH_ONLY=privacy` only the data
- * export of a large account (in process, PGlite; also part of the PGlite run).
+ * export of a large account (in process, PGlite; also part of the PGlite run); `BENCH_ONLY=upload`
+ * only the 500 MB upload through tus vs. multipart (bench/upload.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -21,6 +22,7 @@ import { httpClient, startServerProcess } from '../src/test/server-process.ts';
 import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './item-analysis.ts';
 import { generateMcTestBench, measureMcTests, printMcTests } from './mc-tests.ts';
 import { runPrivacyBench } from './privacy.ts';
+import { runUploadBench } from './upload.ts';
 
 const COMPILED = path.join(import.meta.dirname, '..', 'dist', 'main.js');
 /** the compiled server when it is built, else undefined (startServerProcess runs src/main.ts) */
@@ -283,6 +285,8 @@ async function runItemsOnly(databaseUrl: string) {
 const ok: boolean[] = [];
 if (process.env.BENCH_ONLY === 'privacy') {
   ok.push(await runPrivacyBench());
+} else if (process.env.BENCH_ONLY === 'upload') {
+  ok.push(await runUploadBench());
 } else if (process.env.BENCH_ONLY === 'items') {
   if (!process.env.BENCH_DATABASE_URL) throw new Error('BENCH_ONLY=items needs BENCH_DATABASE_URL');
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
@@ -300,6 +304,7 @@ if (
   process.env.BENCH_DATABASE_URL &&
   process.env.BENCH_ONLY !== 'items' &&
   process.env.BENCH_ONLY !== 'privacy' &&
+  process.env.BENCH_ONLY !== 'upload' &&
   process.env.BENCH_ONLY !== 'pglite'
 ) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);

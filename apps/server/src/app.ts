@@ -32,6 +32,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { chapterUploadRoutes, type TusUploads } from './modules/chapters/chapter-uploads.ts';
 import { chapterRoutes } from './modules/chapters/chapters.routes.ts';
 import { createChaptersService } from './modules/chapters/chapters.service.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
@@ -73,6 +74,8 @@ declare module 'fastify' {
     privacySweep: () => Promise<{ exportsRemoved: number; erased: number }>;
     /** DATA_DIR/uploads: the local file store's directory (unused when the files are in a bucket) */
     uploadDir: string;
+    /** resumable (tus) uploads: their store and expiry sweep (issue 18) */
+    tusUploads: TusUploads;
     /** where every stored file lives: the upload directory or the S3 bucket (lib/file-store.ts) */
     files: FileStore;
     /**
@@ -161,7 +164,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // bodyTimeoutMs (30 s); uploads (multipart) keep the hour and the 60 s idle timeout of the socket
   app.addHook('onRequest', async (req) => {
     const raw = req.raw;
-    if (raw.complete || req.isMultipart()) return;
+    // tus PATCH bodies (issue 18) stream for as long as the chunk takes, like multipart uploads
+    if (
+      raw.complete ||
+      req.isMultipart() ||
+      req.headers['content-type'] === 'application/offset+octet-stream'
+    )
+      return;
     const timer = setTimeout(() => {
       if (!raw.complete) if (typeof raw.socket?.destroy === 'function') raw.socket.destroy();
     }, config.bodyTimeoutMs);
@@ -424,6 +433,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     maxVideoMb: config.maxVideoMb,
     maxDocMb: config.maxDocMb,
     seminarOfLink: companies.seminarOfLink,
+  });
+  // resumable uploads (tus, issue 18); unfinished ones expire after 24 h (swept at start and hourly)
+  await app.register(chapterUploadRoutes, {
+    chapters,
+    uploadDir,
+    s3: config.s3,
+    maxVideoMb: config.maxVideoMb,
+    maxDocMb: config.maxDocMb,
+    ready: (uploads) => app.decorate('tusUploads', uploads),
   });
   // multiple-choice tests: question pool, tests, runs, graduation (docs/api/mc-tests.md)
   const mcTests = createMcTestsService({ db: database.db, seminars });

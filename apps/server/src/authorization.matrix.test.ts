@@ -8,6 +8,7 @@ import { ITEM_ANALYSIS_ROWS } from './test/matrix/item-analysis.rows.ts';
 import { MC_TESTS_ROWS } from './test/matrix/mc-tests.rows.ts';
 import { PAYMENTS_ROWS } from './test/matrix/payments.rows.ts';
 import { PRIVACY_ROWS } from './test/matrix/privacy.rows.ts';
+import { UPLOADS_ROWS } from './test/matrix/uploads.rows.ts';
 import {
   ACTORS,
   type Actor,
@@ -275,6 +276,7 @@ const MATRIX: Row[] = [
   ...COMPANIES_ROWS,
   ...ADMIN_ROWS,
   ...PRIVACY_ROWS,
+  ...UPLOADS_ROWS,
 ];
 
 /** Routes that serve the documentation UI's own files; public by decision (docs/decisions.md). */

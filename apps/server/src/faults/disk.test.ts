@@ -126,6 +126,37 @@ describe.skipIf(!mountable)('disk full (a 2 MB tmpfs under DATA_DIR/uploads and 
     expect(ok.statusCode).toBe(201);
   });
 
+  it('a resumable (tus) upload into a full disk answers 507 storage_full (JSON); it can go on once there is space', async () => {
+    const meta = `chapter_id ${Buffer.from(String(chapterId)).toString('base64')},filename ${Buffer.from('big.pdf').toString('base64')},kind ${Buffer.from('doc').toString('base64')}`;
+    const data = Buffer.concat([PDF, Buffer.alloc(3 * 1024 * 1024 - PDF.length, 1)]);
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await owner.request({
+      method: 'POST',
+      url: '/api/chapters/uploads',
+      headers: { ...tus, 'upload-length': String(data.length), 'upload-metadata': meta },
+    });
+    expect(created.statusCode).toBe(201);
+    const location = created.headers.location as string;
+    const res = await owner.request({
+      method: 'PATCH',
+      url: location,
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: data,
+    });
+    expect(res.statusCode).toBe(507);
+    expect(res.json()).toMatchObject({ code: 'storage_full' });
+    // the server keeps serving, and the upload is still there to be resumed or canceled
+    expect((await owner.get('/api/user')).statusCode).toBe(200);
+    const head = await owner.request({
+      method: 'HEAD',
+      url: location,
+      headers: { ...tus, 'x-xsrf-token': owner.xsrf()! },
+    });
+    expect(head.statusCode).toBe(200);
+    expect((await owner.request({ method: 'DELETE', url: location, headers: tus })).statusCode).toBe(204);
+    expect(await stored('tus')).toEqual([]);
+  });
+
   it('a registration whose verification mail cannot be written says so; the account stands', async () => {
     await fill(mail);
     try {

@@ -40,6 +40,11 @@ export interface FileStore {
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** removes a file; a missing one is not an error */
   remove(key: string): Promise<void>;
+  /**
+   * Local disk only: makes a complete file that already lies inside the upload directory (a
+   * finished resumable upload, issue 18) visible under `key` by fsync and rename, without copying.
+   */
+  adopt?(key: string, localPath: string): Promise<void>;
   /** every stored file under {@link STORED_DIRS} */
   list(): AsyncIterable<StoredObjectInfo>;
   /** removes leftovers of interrupted writes; returns how many */
@@ -136,11 +141,20 @@ export function localFileStore(uploadDir: string): FileStore {
     async remove(key) {
       await unlink(file(key)).catch(() => {});
     },
+    async adopt(key, localPath) {
+      const target = file(key);
+      const fh = await open(localPath, 'r');
+      await fh.sync();
+      await fh.close();
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(localPath, target);
+    },
     async *list() {
-      // every directory but tmp, as the orphan sweep always did (older files may sit elsewhere)
+      // every directory but tmp, as the orphan sweep always did (older files may sit elsewhere),
+      // and tus (unfinished resumable uploads, issue 18: they expire by their own sweep)
       const dirs = await readdir(uploadDir, { withFileTypes: true }).catch(() => []);
       for (const d of dirs) {
-        if (!d.isDirectory() || d.name === 'tmp') continue;
+        if (!d.isDirectory() || d.name === 'tmp' || d.name === 'tus') continue;
         for (const name of await readdir(path.join(uploadDir, d.name)).catch(() => [] as string[])) {
           const info = await stat(path.join(uploadDir, d.name, name)).catch(() => null);
           if (info?.isFile()) yield { key: `${d.name}/${name}`, size: info.size, modifiedMs: info.mtimeMs };

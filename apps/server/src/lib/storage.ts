@@ -66,6 +66,11 @@ export async function storeUpload(opts: {
   allowedText: string;
   maxMb: number;
   field: string;
+  /**
+   * the stream is this complete local file inside the upload directory: it is read for the type
+   * and the hash only, then renamed into place ({@link FileStore.adopt}) instead of copied
+   */
+  adoptFrom?: string;
 }): Promise<StoredFile> {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
@@ -96,7 +101,16 @@ export async function storeUpload(opts: {
   const begin = async () => {
     key = `${opts.subdir}/${randomToken(18)}.${ext}`;
     try {
-      writer = await opts.files.writer(key, { maxBytes: opts.maxMb * 1024 * 1024 });
+      const { adoptFrom } = opts;
+      const adopt = opts.files.adopt?.bind(opts.files);
+      writer =
+        adoptFrom && adopt
+          ? {
+              write: async () => {},
+              commit: () => adopt(key, adoptFrom),
+              abort: async () => {},
+            }
+          : await opts.files.writer(key, { maxBytes: opts.maxMb * 1024 * 1024 });
     } catch (err) {
       writeError = err;
       return;

@@ -109,7 +109,7 @@ export function sendError(
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-function appErrorBody(locale: Locale, err: AppError): ErrorBody {
+export function appErrorBody(locale: Locale, err: AppError): ErrorBody {
   const body: ErrorBody = { message: t(locale, err.messageKey, err.params), code: err.code };
   if (err.fields) {
     body.errors = Object.fromEntries(

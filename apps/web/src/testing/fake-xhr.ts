@@ -39,6 +39,14 @@ export class FakeXhr {
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total });
   }
+  /** a tus answer: a status, headers and an empty (or text) body */
+  respondRaw(status: number, headers: Record<string, string>, text = '') {
+    this.upload.onload?.();
+    this.status = status;
+    this.responseText = text;
+    for (const [k, v] of Object.entries(headers)) this.responseHeaders[k.toLowerCase()] = v;
+    this.onload?.();
+  }
   respond(status: number, body: unknown) {
     this.upload.onload?.();
     this.status = status;

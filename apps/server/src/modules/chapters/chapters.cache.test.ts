@@ -21,6 +21,9 @@ const flat = (tree: Node[]) => tree.flatMap((c) => [c, ...c.sub_chapters]);
  * the cached tree is dropped at once. The writes are taken from the route table, so a new write
  * route without a case here fails the test.
  */
+const TUS = { 'tus-resumable': '1.0.0' };
+const b64 = (v: string) => Buffer.from(v).toString('base64');
+
 describe('chapter tree cache', () => {
   let t: TestApp;
   let fx: ReturnType<typeof seminarFixtures>;
@@ -61,6 +64,7 @@ describe('chapter tree cache', () => {
     let docId = 0;
     let videoId = 0;
     let linkId = 0;
+    let tusLocation = '';
     const { test: mcTest } = await mcTestRows(t.app.database.db).test(ownerId, { chapterId: null });
     const testsOn = async (id: number) => {
       const res = await owner.get(`/api/chapters/mcTests/owner?seminar_id=${seminar.id}`);
@@ -125,6 +129,47 @@ describe('chapter tree cache', () => {
         expect(res.statusCode).toBe(201);
         videoId = res.json().data.video.id;
         expect((await chapterIn(b.id))?.chapter_videos.map((d) => d.id)).toEqual([videoId]);
+      },
+      // a resumable upload (tus): the media appears with the last byte, not before
+      'POST /api/chapters/uploads': async () => {
+        const res = await owner.request({
+          method: 'POST',
+          url: '/api/chapters/uploads',
+          headers: {
+            ...TUS,
+            'upload-length': String(video.length),
+            'upload-metadata': `chapter_id ${b64(String(a.id))},filename ${b64('r.webm')}`,
+          },
+        });
+        expect(res.statusCode).toBe(201);
+        tusLocation = new URL(String(res.headers.location), 'http://localhost').pathname;
+        expect((await chapterIn(a.id))?.chapter_videos).toEqual([]);
+      },
+      'PATCH /api/chapters/uploads/:id': async () => {
+        const res = await owner.request({
+          method: 'PATCH',
+          url: tusLocation,
+          headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+          payload: video,
+        });
+        expect(res.statusCode).toBe(204);
+        const mediaId = Number(res.headers['upload-media-id']);
+        expect((await chapterIn(a.id))?.chapter_videos.map((v) => v.id)).toEqual([mediaId]);
+      },
+      'DELETE /api/chapters/uploads/:id': async () => {
+        const started = await owner.request({
+          method: 'POST',
+          url: '/api/chapters/uploads',
+          headers: {
+            ...TUS,
+            'upload-length': String(video.length),
+            'upload-metadata': `chapter_id ${b64(String(a.id))},filename ${b64('s.webm')}`,
+          },
+        });
+        const location = new URL(String(started.headers.location), 'http://localhost').pathname;
+        const res = await owner.request({ method: 'DELETE', url: location, headers: TUS });
+        expect(res.statusCode).toBe(204);
+        expect((await chapterIn(a.id))?.chapter_videos).toHaveLength(1);
       },
       'POST /api/chapters/storeLinks': async () => {
         const res = await owner.post('/api/chapters/storeLinks', {

@@ -399,8 +399,14 @@ export function createChaptersService(deps: {
     /** checks that the caller manages the chapter before any byte of a file is stored */
     manageChapter,
 
-    async storeDoc(stream: Readable & { truncated?: boolean }, fileName: string): Promise<StoredFile> {
+    /** `adoptFrom`: the stream is this local file, renamed into place instead of copied (tus) */
+    async storeDoc(
+      stream: Readable & { truncated?: boolean },
+      fileName: string,
+      adoptFrom?: string,
+    ): Promise<StoredFile> {
       return storeUpload({
+        adoptFrom,
         files: fileStore,
         subdir: 'docs',
         stream,
@@ -412,8 +418,14 @@ export function createChaptersService(deps: {
       });
     },
 
-    async storeVideo(stream: Readable & { truncated?: boolean }, fileName: string): Promise<StoredFile> {
+    /** `adoptFrom`: the stream is this local file, renamed into place instead of copied (tus) */
+    async storeVideo(
+      stream: Readable & { truncated?: boolean },
+      fileName: string,
+      adoptFrom?: string,
+    ): Promise<StoredFile> {
       return storeUpload({
+        adoptFrom,
         files: fileStore,
         subdir: 'videos',
         stream,

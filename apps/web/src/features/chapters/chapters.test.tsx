@@ -423,8 +423,9 @@ describe('chapter edit page: media', () => {
     expect(await screen.findByText('Dieser Dateityp ist nicht erlaubt (mp4, webm, ogg, ogv).')).toBeTruthy();
   });
 
-  it('uploads a video with a progress bar that can be canceled', async () => {
+  it('uploads a video resumably (tus): percent, pause/resume, and cancel removes it on the server', async () => {
     installFakeXhr();
+    localStorage.clear();
     const { user } = renderApp('/seminar/id/1/chapter/30', { user: users.trainer, handlers: ownerHandlers });
     const form = await screen.findByTestId('video-form');
     await user.type(within(form).getByLabelText('Titel des Videos (optional)'), 'Einführung');
@@ -433,22 +434,106 @@ describe('chapter edit page: media', () => {
       new File([new Uint8Array(10)], 'film.mp4', { type: 'video/mp4' }),
     );
     await user.click(within(form).getByTestId('video-upload'));
-    const xhr = await started();
-    const body = xhr.body as FormData;
-    expect(body.get('chapter_id')).toBe('30');
-    expect(body.get('label')).toBe('Einführung');
-    expect((body.get('video') as File).name).toBe('film.mp4');
-    xhr.progress(1, 4);
+    const create = await started();
+    expect(create.method).toBe('POST');
+    expect(create.url).toBe('/api/chapters/uploads');
+    expect(create.headers['Upload-Length']).toBe('10');
+    expect(create.headers['X-XSRF-TOKEN']).toBeDefined();
+    const meta = Object.fromEntries(
+      create.headers['Upload-Metadata']!.split(',').map((pair) => {
+        const [k, v] = pair.split(' ');
+        return [k, new TextDecoder().decode(Uint8Array.from(atob(v ?? ''), (c) => c.charCodeAt(0)))];
+      }),
+    );
+    expect(meta).toMatchObject({
+      chapter_id: '30',
+      kind: 'video',
+      filename: 'film.mp4',
+      label: 'Einführung',
+    });
+    create.respondRaw(201, {
+      Location: '/api/chapters/uploads/abcdefghijklmnopqrstuvwx',
+      'Tus-Resumable': '1.0.0',
+    });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
+    const patch = FakeXhr.instances[1]!;
+    expect(patch.method).toBe('PATCH');
+    expect(patch.headers['Upload-Offset']).toBe('0');
+    patch.progress(4, 10);
     await waitFor(() =>
-      expect(within(form).getByTestId('video-percent').textContent).toBe('Video wird hochgeladen: 25 %'),
+      expect(within(form).getByTestId('video-percent').textContent).toBe('Video wird hochgeladen: 40 %'),
     );
     expect(
       within(form).getByRole('progressbar', { name: 'Video wird hochgeladen' }).getAttribute('value'),
-    ).toBe('25');
+    ).toBe('40');
+    // remembered for resuming after a reload
+    expect(Object.keys(localStorage).some((k) => k.includes('elearn-tus::30::video::film.mp4'))).toBe(true);
+    await user.click(within(form).getByTestId('video-pause'));
+    expect(patch.abort).toHaveBeenCalled();
+    expect(within(form).getByTestId('video-details').textContent).toContain('Pausiert');
     await user.click(within(form).getByTestId('video-cancel'));
-    expect(xhr.abort).toHaveBeenCalled();
+    // cancel terminates the upload on the server (DELETE) and forgets it
+    await waitFor(() => expect(FakeXhr.instances.some((x) => x.method === 'DELETE')).toBe(true));
+    FakeXhr.instances.find((x) => x.method === 'DELETE')!.respondRaw(204, { 'Tus-Resumable': '1.0.0' });
     expect(await screen.findByText('Der Upload wurde abgebrochen.')).toBeTruthy();
     expect(within(form).queryByTestId('video-progress')).toBeNull();
+  });
+
+  it('offers an unfinished upload remembered by this browser, and discards it after confirmation', async () => {
+    installFakeXhr();
+    localStorage.clear();
+    localStorage.setItem(
+      'tus::elearn-tus::30::video::big.mp4::1000::1::1',
+      JSON.stringify({
+        size: 2_000_000_000,
+        metadata: { chapter_id: '30', kind: 'video', filename: 'big.mp4' },
+        creationTime: new Date().toISOString(),
+        uploadUrl: '/api/chapters/uploads/abcdefghijklmnopqrstuvwx',
+      }),
+    );
+    const { user } = renderApp('/en/seminar/id/1/chapter/30', {
+      user: users.trainer,
+      handlers: ownerHandlers,
+    });
+    const offer = await screen.findByTestId('video-unfinished');
+    expect(offer.textContent).toContain('“big.mp4” (2000 MB)');
+    await user.click(within(offer).getByTestId('video-discard'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Discard the unfinished upload of “big.mp4”?');
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(FakeXhr.instances.some((x) => x.method === 'DELETE')).toBe(true));
+    FakeXhr.instances.find((x) => x.method === 'DELETE')!.respondRaw(204, { 'Tus-Resumable': '1.0.0' });
+    await waitFor(() => expect(screen.queryByTestId('video-unfinished')).toBeNull());
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('tus::'))).toEqual([]);
+  });
+
+  it('sends documents over 8 MB resumably (tus, kind=doc) and shows the refusal at the end', async () => {
+    installFakeXhr();
+    localStorage.clear();
+    const { user } = renderApp('/seminar/id/1/chapter/30', { user: users.trainer, handlers: ownerHandlers });
+    const form = await screen.findByTestId('docs-form');
+    const big = new File([new Uint8Array(9 * 1024 * 1024)], 'handbuch.pdf', { type: 'application/pdf' });
+    await user.upload(within(form).getByTestId('docs-input'), big);
+    await user.click(within(form).getByTestId('docs-upload'));
+    const create = await started();
+    expect(create.url).toBe('/api/chapters/uploads');
+    expect(create.headers['Upload-Length']).toBe(String(9 * 1024 * 1024));
+    expect(create.headers['Upload-Metadata']).toContain(`kind ${btoa('doc')}`);
+    create.respondRaw(201, {
+      Location: '/api/chapters/uploads/abcdefghijklmnopqrstuvwx',
+      'Tus-Resumable': '1.0.0',
+    });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
+    const patch = FakeXhr.instances[1]!;
+    expect(patch.method).toBe('PATCH');
+    expect(await within(form).findByTestId('docs-resumable-progress')).toBeTruthy();
+    patch.respond(422, {
+      message: 'Die Daten sind ungültig.',
+      code: 'media.type',
+      errors: { docs: ['Dieser Dateityp ist nicht erlaubt (pdf).'] },
+    });
+    expect(await within(form).findByText('Dieser Dateityp ist nicht erlaubt (pdf).')).toBeTruthy();
+    expect(within(form).queryByTestId('docs-resumable-progress')).toBeNull();
   });
 
   it('shows the server answer of a rejected upload (413 media.too_large)', async () => {
