@@ -5,6 +5,7 @@ export * from './company-bookings.ts';
 export * from './enrolments.ts';
 export * from './item-analysis.ts';
 export * from './payments.ts';
+export * from './progress.ts';
 export * from './seminars.ts';
 export * from './tests.ts';
 export * from './users.ts';
