@@ -47,6 +47,8 @@ import { createMcTestsService } from './modules/mc-tests/mc-tests.service.ts';
 import { selectPaymentProvider } from './modules/payments/payments.provider.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { progressRoutes } from './modules/progress/progress.routes.ts';
+import { createProgressService } from './modules/progress/progress.service.ts';
 import { questionRoutes } from './modules/questions/questions.routes.ts';
 import { createQuestionsService } from './modules/questions/questions.service.ts';
 import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
@@ -449,6 +451,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(paymentRoutes, { payments });
   // companies, company bookings (free or paid), access links (docs/api/companies.md)
   await app.register(companyRoutes, { companies, payments });
+  // learning progress, video resume and coverage, completion and certificates (docs/api/progress.md)
+  await app.register(progressRoutes, {
+    progress: createProgressService({
+      db: database.db,
+      config,
+      counter: rateCounter,
+      seminars,
+      enrolments,
+      now: opts.now,
+    }),
+  });
 
   // pages never wait for Redis: they count in this process; unknown API paths count in the shared
   // counter and, while it is away, in this process (docs/decisions.md "Faults")

@@ -68,5 +68,8 @@ export const ERROR_CODES = [
   'company.not_empty',
   'company.manager_scope',
   'company.user_disabled',
+  // certificates (issue 16)
+  'certificate.invalid',
+  'certificate.already_revoked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

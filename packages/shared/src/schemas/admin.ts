@@ -173,13 +173,14 @@ export const AUDIT_ACTIONS = [
   'seminar.owner_changed',
   'graduation.confirmed',
   'graduation.unconfirmed',
+  'certificate.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditQuerySchema = pageQuery.extend({
   action: z.enum(AUDIT_ACTIONS).optional(),
   actor_id: id().optional(),
-  target_type: z.enum(['user', 'company', 'seminar', 'graduation']).optional(),
+  target_type: z.enum(['user', 'company', 'seminar', 'graduation', 'certificate']).optional(),
   from: dateOnly.optional(),
   to: dateOnly.optional(),
 });

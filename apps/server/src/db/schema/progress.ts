@@ -59,7 +59,9 @@ export const seminarCompletionSettings = pgTable(
     hours: doublePrecision('hours'),
     requireConfirmation: boolean('require_confirmation').notNull().default(false),
   },
-  (t) => [check('seminar_completion_hours', sql`${t.hours} is null or (${t.hours} > 0 and ${t.hours} <= 1000)`)],
+  (t) => [
+    check('seminar_completion_hours', sql`${t.hours} is null or (${t.hours} > 0 and ${t.hours} <= 1000)`),
+  ],
 );
 
 /** A learner completed a seminar (stored once; later changes of the seminar do not undo it). */
@@ -74,7 +76,10 @@ export const seminarCompletions = pgTable(
       .references(() => seminars.id, { onDelete: 'cascade' }),
     completedAt: ts('completed_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.seminarId] }), index('seminar_completions_seminar_idx').on(t.seminarId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.seminarId] }),
+    index('seminar_completions_seminar_idx').on(t.seminarId),
+  ],
 );
 
 /**
