@@ -7,6 +7,7 @@ import { COMPANIES_ROWS } from './test/matrix/companies.rows.ts';
 import { ITEM_ANALYSIS_ROWS } from './test/matrix/item-analysis.rows.ts';
 import { MC_TESTS_ROWS } from './test/matrix/mc-tests.rows.ts';
 import { PAYMENTS_ROWS } from './test/matrix/payments.rows.ts';
+import { PROGRESS_ROWS } from './test/matrix/progress.rows.ts';
 import {
   ACTORS,
   type Actor,
@@ -273,6 +274,7 @@ const MATRIX: Row[] = [
   ...PAYMENTS_ROWS,
   ...COMPANIES_ROWS,
   ...ADMIN_ROWS,
+  ...PROGRESS_ROWS,
 ];
 
 /** Routes that serve the documentation UI's own files; public by decision (docs/decisions.md). */
