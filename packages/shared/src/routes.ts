@@ -81,6 +81,9 @@ export const EXTRA_PAGE_ROUTES = [
   '/mcTest/:id/itemAnalysis',
   // accepting an invitation to a company's members (issue 11 item 18)
   '/company/join/:token',
+  // the learner's certificates and the public verification page (issue 16)
+  '/certificates',
+  '/certificate/:code',
 ] as const;
 
 export const EN_PREFIX = '/en';

@@ -77,6 +77,9 @@ function UserMenu({ username, admin }: { username: string; admin: boolean }) {
         <AppLink to="/user/password" className="navbar-item">
           {t('nav.password')}
         </AppLink>
+        <AppLink to="/certificates" className="navbar-item" data-testid="nav-certificates">
+          {t('nav.certificates')}
+        </AppLink>
         <AppLink to="/payment/payment-confirmation" className="navbar-item" data-testid="nav-payments">
           {t('nav.payments')}
         </AppLink>
