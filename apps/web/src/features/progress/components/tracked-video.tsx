@@ -160,7 +160,8 @@ export function TrackedVideo({ videoId, title, sources, saved }: TrackedVideoPro
     if (!video || resumeAt === null) return;
     video.currentTime = resumeAt;
     setOffer(false);
-    void video.play().catch(() => undefined);
+    const playing = video.play() as Promise<void> | undefined;
+    playing?.catch(() => undefined);
   };
 
   return (
