@@ -30,8 +30,14 @@ export function TrackedVideo({ videoId, title, sources, saved }: TrackedVideoPro
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const mediaRef = useRef<HTMLVideoElement | null>(null);
+  // a position worth offering: past the first seconds and not at the very end (docs/decisions.md)
   const resumeAt =
-    saved && saved.position >= 5 && saved.position < saved.duration - 3 ? saved.position : null;
+    saved &&
+    saved.duration > 0 &&
+    saved.position >= Math.min(5, saved.duration / 5) &&
+    saved.position < saved.duration - Math.min(3, saved.duration / 10)
+      ? saved.position
+      : null;
   const [offer, setOffer] = useState(resumeAt !== null);
   const started = useRef(false);
   // the saved position may arrive after the player: offer it unless playing has begun
