@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -15,7 +16,7 @@ import {
   users,
   videoProgress,
 } from '../../db/schema/index.ts';
-import { holdsSql } from '../enrolments/enrolments.sql.ts';
+import { holdsSql, holdsSqlText } from '../enrolments/enrolments.sql.ts';
 
 const parent = alias(chapters, 'parent_chapters');
 /** a chapter is playable when it and its parent (if any) are unlocked (isChapterOpen, packages/shared) */
@@ -40,34 +41,53 @@ export interface ChapterFacts {
 }
 
 /**
- * Merges the stored intervals with the new ones in the database (gaps and islands): sorted by
- * start, a new island begins where a start lies beyond every end before it. `$new` is a jsonb
- * array of [start, end] pairs already clamped to the video's length.
+ * Merges stored and new intervals in the database (gaps and islands): sorted by start, a new
+ * island begins where a start lies beyond every end before it. `$5` is the jsonb array of new
+ * [start, end] pairs, already clamped to the video's length.
  */
-const mergedIntervals = (stored: unknown, added: unknown) => sql`(
+const islands = (stored: string) => `
   with iv as (
-    select (x->>0)::float8 as s, (x->>1)::float8 as e
-    from jsonb_array_elements(${stored} || ${added}) as x
+    select (x->>0)::float8 as s, (x->>1)::float8 as e from jsonb_array_elements(${stored} || $5::jsonb) as x
   ), marked as (
     select s, e, max(e) over (order by s, e rows between unbounded preceding and 1 preceding) as prev_end from iv
   ), grouped as (
-    select s, e, sum(case when prev_end is null or s > prev_end then 1 else 0 end) over (order by s, e) as g from marked
-  ), islands as (
-    select min(s) as s, max(e) as e from grouped group by g
+    select s, e, sum(case when prev_end is null or s > prev_end then 1 else 0 end) over (order by s, e) as g
+    from marked
   )
-  select coalesce(jsonb_agg(jsonb_build_array(s, e) order by s), '[]'::jsonb) from islands
-)`;
-const mergedLength = (stored: unknown, added: unknown) => sql`(
-  with iv as (
-    select (x->>0)::float8 as s, (x->>1)::float8 as e
-    from jsonb_array_elements(${stored} || ${added}) as x
-  ), marked as (
-    select s, e, max(e) over (order by s, e rows between unbounded preceding and 1 preceding) as prev_end from iv
-  ), grouped as (
-    select s, e, sum(case when prev_end is null or s > prev_end then 1 else 0 end) over (order by s, e) as g from marked
-  )
-  select coalesce(sum(e - s), 0) from (select min(s) as s, max(e) as e from grouped group by g) islands
-)`;
+  select min(s) as s, max(e) as e from grouped group by g`;
+const mergedText = (stored: string) =>
+  `(select coalesce(jsonb_agg(jsonb_build_array(s, e) order by s), '[]'::jsonb) from (${islands(stored)}) i)`;
+const lengthText = (stored: string) => `(select coalesce(sum(e - s), 0) from (${islands(stored)}) i)`;
+
+/** $1 user, $2 file, $3 position, $4 duration, $5 new segments (jsonb), $6 time, $7 caller is admin */
+const SAVE_POSITION_TEXT = `
+insert into video_progress (user_id, file_id, position_s, duration_s, intervals, watched_s, updated_at)
+select $1::int, f.id, $3::float8, $4::float8, ${mergedText(`'[]'::jsonb`)}, ${lengthText(`'[]'::jsonb`)}, $6::timestamptz
+from chapter_files f
+join chapters c on c.id = f.chapter_id
+left join chapters p on p.id = c.chapter_id
+join seminars s on s.id = c.seminar_id
+where f.id = $2::int and f.kind = 'video'
+  and ($7::boolean or s.owner_id = $1::int
+    or (c.unlocked = 1 and (c.chapter_id is null or p.unlocked = 1) and ${holdsSqlText('s.id', '$1::int')}))
+on conflict (user_id, file_id) do update set
+  position_s = excluded.position_s,
+  duration_s = excluded.duration_s,
+  intervals = ${mergedText('video_progress.intervals')},
+  watched_s = ${lengthText('video_progress.intervals')},
+  updated_at = excluded.updated_at
+returning 1 as saved`;
+
+/** the part of drizzle's node-postgres session that prepares a named statement */
+interface NamedSession {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    arrayMode: boolean,
+  ): { execute(): Promise<unknown> };
+}
+const isPglite = (db: DbOrTx) => '$client' in db && (db as { $client: unknown }).$client instanceof PGlite;
 
 /** The only place that builds queries on the progress tables and certificates. */
 export const progressRepository = {
@@ -89,41 +109,52 @@ export const progressRepository = {
     return row;
   },
 
-  /** one save: position and length replaced, intervals merged (one statement) */
+  /**
+   * One save in one statement: the access check (a video of a seminar the user may play: its
+   * owner, an admin, or a holder when the chapter is playable) and the upsert that replaces
+   * position and length and merges the intervals. False when the check failed (nothing written).
+   * On PostgreSQL a named statement (parsed and planned once per connection, the hot path of the
+   * player); on PGlite the same text with parameters.
+   */
   async savePosition(
     db: DbOrTx,
     v: {
       userId: number;
+      isAdmin: boolean;
       fileId: number;
       position: number;
       duration: number;
       segments: [number, number][];
       at: Date;
     },
-  ): Promise<void> {
-    const added = sql`${JSON.stringify(v.segments)}::jsonb`;
-    const empty = sql`'[]'::jsonb`;
-    await db
-      .insert(videoProgress)
-      .values({
-        userId: v.userId,
-        fileId: v.fileId,
-        positionS: v.position,
-        durationS: v.duration,
-        intervals: sql`${mergedIntervals(empty, added)}` as unknown as [number, number][],
-        watchedS: sql`${mergedLength(empty, added)}` as unknown as number,
-        updatedAt: v.at,
-      })
-      .onConflictDoUpdate({
-        target: [videoProgress.userId, videoProgress.fileId],
-        set: {
-          positionS: v.position,
-          durationS: v.duration,
-          intervals: sql`${mergedIntervals(sql`${videoProgress.intervals}`, added)}`,
-          watchedS: sql`${mergedLength(sql`${videoProgress.intervals}`, added)}`,
-          updatedAt: v.at,
-        },
-      });
+  ): Promise<boolean> {
+    const values: unknown[] = [
+      v.userId,
+      v.fileId,
+      v.position,
+      v.duration,
+      JSON.stringify(v.segments),
+      v.at.toISOString(),
+      v.isAdmin,
+    ];
+    const query = sql.join(
+      SAVE_POSITION_TEXT.split(/(\$\d+)/).map((part) => {
+        const m = /^\$(\d+)$/.exec(part);
+        return m ? sql`${values[Number(m[1]) - 1]}` : sql.raw(part);
+      }),
+      sql.raw(''),
+    );
+    const named = db as unknown as {
+      session?: NamedSession;
+      dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+    };
+    const rows =
+      !isPglite(db) && named.session?.prepareQuery && named.dialect
+        ? await named.session
+            .prepareQuery(named.dialect.sqlToQuery(query), undefined, 'progress_save_position', false)
+            .execute()
+        : await db.execute(query);
+    return ((rows as unknown as { rows: unknown[] }).rows ?? []).length > 0;
   },
 
   /** the seminars with their owner's name and completion settings */
