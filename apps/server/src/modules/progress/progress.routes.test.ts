@@ -106,6 +106,17 @@ describe('progress, video resume and certificates (issue 16)', () => {
       expect(again.coverage).toBe(Math.round((75.5 / 200) * 100) / 100);
     });
 
+    it('loses no segment when saves of one learner arrive at the same time (two tabs)', async () => {
+      const w = await bookedWithVideo();
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          save(student, w.videoId, { position: i * 10 + 5, duration: 100, segments: [[i * 10, i * 10 + 5]] }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(204));
+      expect((await detail(student, w.seminarId)).videos[0]!.coverage).toBe(0.5);
+    });
+
     it('takes a beacon: JSON as text/plain with the CSRF token in the body', async () => {
       const w = await bookedWithVideo();
       const ok = await student.request({
@@ -414,6 +425,16 @@ describe('progress, video resume and certificates (issue 16)', () => {
       expect(row.progress.video_coverage).toBe(0.5);
       expect(row.videos).toEqual([{ video_id: v.id, coverage: 0.5 }]);
       expect(row.source).toBe('company');
+      // the same number of statements for a page of 2 and of 50 learners
+      const queriesFor = async (perPage: number) => {
+        const before = t.app.database.queryCount();
+        expect(
+          (await trainer.get(`/api/progress/seminars/${s.id}/learners?per_page=${perPage}`)).statusCode,
+        ).toBe(200);
+        return t.app.database.queryCount() - before;
+      };
+      await queriesFor(2);
+      expect(await queriesFor(2)).toBe(await queriesFor(50));
 
       // the manager sees only the company's employees; others are refused
       const mgr = await t.loginAs(manager.email);
