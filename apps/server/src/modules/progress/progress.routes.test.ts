@@ -165,6 +165,16 @@ describe('progress, video resume and certificates (issue 16)', () => {
         expect(res.statusCode, JSON.stringify(body)).toBe(422);
         expect(res.json().message).toBeTruthy();
       }
+      // a beacon whose text is not JSON
+      const garbled = await student.request({
+        method: 'POST',
+        url: `/api/progress/videos/${w.videoId}/position`,
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        payload: '{"position": 1,',
+      });
+      expect(garbled.statusCode).toBeGreaterThanOrEqual(400);
+      expect(garbled.statusCode).toBeLessThan(500);
+      expect(garbled.json().message).toBeTruthy();
       const english = await student.request({
         method: 'POST',
         url: `/api/progress/videos/${w.videoId}/position`,
