@@ -104,11 +104,12 @@ export async function renderCertificatePdf(
     .font('bold')
     .fontSize(22)
     .text(facts.seminarTitle, { width: inner, align: 'center' });
-  const after = t(locale, 'certificate_pdf.completed_after');
-  if (after) {
-    doc.moveDown(0.3);
-    doc.fillColor('#333333').font('regular').fontSize(14).text(after, { width: inner, align: 'center' });
-  }
+  doc.moveDown(0.3);
+  doc
+    .fillColor('#333333')
+    .font('regular')
+    .fontSize(14)
+    .text(t(locale, 'certificate_pdf.completed_after'), { width: inner, align: 'center' });
 
   // facts at the bottom left, the QR code at the bottom right
   const qrSize = 110;
