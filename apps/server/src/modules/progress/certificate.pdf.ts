@@ -88,10 +88,17 @@ export async function renderCertificatePdf(
   doc.moveDown(1.5);
   doc.fontSize(14).text(t(locale, 'certificate_pdf.intro'), { width: inner, align: 'center' });
   doc.moveDown(0.5);
+  // long names and titles get a smaller size, so that they keep above the facts
+  const fit = (text: string, size: number, maxHeight: number) => {
+    let s = size;
+    doc.font('bold');
+    while (s > 10 && doc.fontSize(s).heightOfString(text, { width: inner }) > maxHeight) s -= 1;
+    return s;
+  };
   doc
     .fillColor('#000000')
     .font('bold')
-    .fontSize(28)
+    .fontSize(fit(facts.learnerName, 28, 40))
     .text(facts.learnerName, { width: inner, align: 'center' });
   doc.moveDown(0.5);
   doc.fillColor('#333333').font('regular').fontSize(14).text(t(locale, 'certificate_pdf.completed'), {
@@ -102,7 +109,7 @@ export async function renderCertificatePdf(
   doc
     .fillColor('#000000')
     .font('bold')
-    .fontSize(22)
+    .fontSize(fit(facts.seminarTitle, 22, 64))
     .text(facts.seminarTitle, { width: inner, align: 'center' });
   doc.moveDown(0.3);
   doc
