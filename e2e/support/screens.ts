@@ -54,11 +54,19 @@ export async function screensOf(role: Role, page: Page): Promise<string[]> {
         '/reset-password/token',
         '/unauthorized',
         '/seminar/unbekannt',
+        // the certificate check with a code that names no certificate (issue 16)
+        '/certificate/AAAAAAAAAAAAAAAAAAAAAAAA',
       ];
     case 'student': {
       const assigned = await getJson<{ id: number }[]>(page, '/api/mc_tests/user/assigned/');
       expect(assigned.length, 'the demo student has a test to take').toBeGreaterThan(0);
+      // the demo student is part-way through the demo seminar: progress, the video's resume offer
+      const intro = await getJson<{ id: number }>(page, `/api/seminars/slug/${DEMO_SLUG}`);
+      const introChapters = await getJson<{ id: number }[]>(page, `/api/chapters/seminar-booked/${intro.id}`);
       return [
+        `/seminar/id/${intro.id}`,
+        `/seminar/id/${intro.id}/chapter/${introChapters[0]?.id}/play`,
+        '/certificates',
         '/seminar',
         '/seminar/booked',
         '/seminar/rise',

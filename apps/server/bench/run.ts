@@ -7,7 +7,8 @@
  * bench`), as in production; without it the TypeScript sources through tsx (said in the output).
  * `BENCH_ONLY=pglite` or `BENCH_ONLY=postgres` runs one database only; `BENCH_ONLY=privacy` only the data
  * export of a large account (in process, PGlite; also part of the PGlite run); `BENCH_ONLY=upload`
- * only the 500 MB upload through tus vs. multipart (bench/upload.ts).
+ * only the 500 MB upload through tus vs. multipart (bench/upload.ts); `BENCH_ONLY=items` and
+ * `BENCH_ONLY=progress` run only that case on a scratch PostgreSQL database.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -22,6 +23,7 @@ import { httpClient, startServerProcess } from '../src/test/server-process.ts';
 import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './item-analysis.ts';
 import { generateMcTestBench, measureMcTests, printMcTests } from './mc-tests.ts';
 import { runPrivacyBench } from './privacy.ts';
+import { generateProgressBench, measureProgress, printProgress } from './progress.ts';
 import { runUploadBench } from './upload.ts';
 
 const COMPILED = path.join(import.meta.dirname, '..', 'dist', 'main.js');
@@ -282,11 +284,48 @@ async function runItemsOnly(databaseUrl: string) {
   }
 }
 
+/** `BENCH_ONLY=progress`: only the learning progress case (issue 16), on a scratch PostgreSQL database */
+async function runProgressOnly(databaseUrl: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
+  const database = await openDatabase({ databaseUrl, dataDir });
+  await database.migrate();
+  await database.close();
+  const data = await generateProgressBench(databaseUrl, dataDir, BENCH_PASSWORD);
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      DEMO_DATA: '0',
+      RATE_LIMIT_FACTOR: '100000',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      APP_URL: 'http://localhost:3000',
+      DATABASE_URL: databaseUrl,
+    },
+    ENTRY,
+  );
+  try {
+    console.log('\n## PostgreSQL: learning progress only');
+    return printProgress(await measureProgress(server.base, databaseUrl, data, BENCH_PASSWORD));
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 const ok: boolean[] = [];
 if (process.env.BENCH_ONLY === 'privacy') {
   ok.push(await runPrivacyBench());
 } else if (process.env.BENCH_ONLY === 'upload') {
   ok.push(await runUploadBench());
+} else if (process.env.BENCH_ONLY === 'progress') {
+  if (!process.env.BENCH_DATABASE_URL) throw new Error('BENCH_ONLY=progress needs BENCH_DATABASE_URL');
+  const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
+  try {
+    ok.push(await runProgressOnly(scratch.url));
+  } finally {
+    await scratch.drop();
+  }
 } else if (process.env.BENCH_ONLY === 'items') {
   if (!process.env.BENCH_DATABASE_URL) throw new Error('BENCH_ONLY=items needs BENCH_DATABASE_URL');
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
@@ -305,6 +344,7 @@ if (
   process.env.BENCH_ONLY !== 'items' &&
   process.env.BENCH_ONLY !== 'privacy' &&
   process.env.BENCH_ONLY !== 'upload' &&
+  process.env.BENCH_ONLY !== 'progress' &&
   process.env.BENCH_ONLY !== 'pglite'
 ) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);

@@ -50,6 +50,8 @@ import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
+import { progressRoutes } from './modules/progress/progress.routes.ts';
+import { createProgressService } from './modules/progress/progress.service.ts';
 import { questionRoutes } from './modules/questions/questions.routes.ts';
 import { createQuestionsService } from './modules/questions/questions.service.ts';
 import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
@@ -480,6 +482,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   // companies, company bookings (free or paid), access links (docs/api/companies.md)
   await app.register(companyRoutes, { companies, payments });
+  // learning progress, video resume and coverage, completion and certificates (docs/api/progress.md)
+  const progress = createProgressService({
+    db: database.db,
+    config,
+    counter: rateCounter,
+    seminars,
+    enrolments,
+    now: opts.now,
+  });
+  await app.register(progressRoutes, { progress });
   // privacy self-service: data exports and account deletion (docs/api/privacy.md)
   const privacy = createPrivacyService({
     db: database.db,
@@ -496,6 +508,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     mcTests,
     questions,
     companies,
+    progress,
     background: afterResponse,
     log: app.log,
     now: opts.now,

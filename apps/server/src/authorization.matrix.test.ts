@@ -8,6 +8,7 @@ import { ITEM_ANALYSIS_ROWS } from './test/matrix/item-analysis.rows.ts';
 import { MC_TESTS_ROWS } from './test/matrix/mc-tests.rows.ts';
 import { PAYMENTS_ROWS } from './test/matrix/payments.rows.ts';
 import { PRIVACY_ROWS } from './test/matrix/privacy.rows.ts';
+import { PROGRESS_ROWS } from './test/matrix/progress.rows.ts';
 import { UPLOADS_ROWS } from './test/matrix/uploads.rows.ts';
 import {
   ACTORS,
@@ -277,6 +278,7 @@ const MATRIX: Row[] = [
   ...ADMIN_ROWS,
   ...PRIVACY_ROWS,
   ...UPLOADS_ROWS,
+  ...PROGRESS_ROWS,
 ];
 
 /** Routes that serve the documentation UI's own files; public by decision (docs/decisions.md). */

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, buildTestApp, type TestApp } from './test/build-test-app.ts';
 
-/** the two routes the spec's client calls with "JSON text" (docs/api/mc-tests.md) */
-const JSON_TEXT_ROUTES = new Set(['/api/questions/:question/attach', '/api/questions/:question/unattach']);
+/**
+ * the two routes the spec's client calls with "JSON text" (docs/api/mc-tests.md), and the video
+ * position save, which `navigator.sendBeacon` sends as text/plain (docs/api/progress.md)
+ */
+const JSON_TEXT_ROUTES = new Set([
+  '/api/questions/:question/attach',
+  '/api/questions/:question/unattach',
+  '/api/progress/videos/:id/position',
+]);
 
 /**
  * Issue 11 item 7: JSON routes answer 415 `unsupported_media_type` for any other content type

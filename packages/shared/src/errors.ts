@@ -76,5 +76,8 @@ export const ERROR_CODES = [
   'privacy.deletion_pending',
   'privacy.not_pending',
   'privacy.own_account',
+  // certificates (issue 16)
+  'certificate.invalid',
+  'certificate.already_revoked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,6 +14,7 @@ export * from './schemas/item-analysis.ts';
 export * from './schemas/mc-test.ts';
 export * from './schemas/payment.ts';
 export * from './schemas/privacy.ts';
+export * from './schemas/progress.ts';
 export * as rules from './schemas/rules.ts';
 export * from './schemas/seminar.ts';
 export * from './session.ts';

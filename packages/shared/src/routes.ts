@@ -84,6 +84,9 @@ export const EXTRA_PAGE_ROUTES = [
   // privacy self-service and the admin's pending deletions (issue 19)
   '/user/privacy',
   '/admin/deletions',
+  // the learner's certificates and the public verification page (issue 16)
+  '/certificates',
+  '/certificate/:code',
 ] as const;
 
 export const EN_PREFIX = '/en';

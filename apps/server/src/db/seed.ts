@@ -14,6 +14,7 @@ import { DEMO_SEMINAR_TITLES, demoSlug } from './demo-seminars.ts';
 import { chapterFiles, chapterLinks, chapters, enrolments, seminars, users } from './schema/index.ts';
 import { seedCompanies } from './seed-companies.ts';
 import { seedMcTests } from './seed-mc-tests.ts';
+import { seedProgress } from './seed-progress.ts';
 
 export const DEMO_PASSWORD = 'Demo-Passwort1';
 
@@ -136,6 +137,7 @@ export async function seedDemoData(
     currency: opts.currency ?? 'CHF',
     sessionSecret: opts.sessionSecret,
   });
+  await seedProgress(db, ids);
   return logins;
 }
 

@@ -206,6 +206,27 @@ export const operationDocs: Record<string, OperationDoc> = {
   'POST /api/companies/unassign-seminar': { errors: [409] },
   'GET /api/companies/access-link/{token}': { errors: [410, 429] },
 
+  // progress and certificates (issue 16) ---------------------------------------------------
+  'GET /api/progress/seminars/{id}/export': {
+    download: {
+      description: 'The learners with their progress as an Excel workbook.',
+      types: [XLSX],
+      attachment: true,
+      ranges: false,
+    },
+  },
+  'GET /api/certificates/{code}/pdf': {
+    download: {
+      description:
+        'The certificate as a PDF in the request language (fonts embedded, QR code of the verification page).',
+      types: ['application/pdf'],
+      attachment: true,
+      ranges: false,
+    },
+  },
+  'GET /api/certificates/{code}': { errors: [429] },
+  'POST /api/certificates/{code}/revoke': { errors: [409] },
+
   // administration -------------------------------------------------------------------------
   'PATCH /api/admin/users/{id}/scopes': { errors: [409] },
   'POST /api/admin/users/{id}/disable': { errors: [409] },

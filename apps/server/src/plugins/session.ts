@@ -61,6 +61,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false exempts a state-changing route from the CSRF check (only the payment webhook) */
     csrf?: boolean;
+    /**
+     * a body field that may carry the CSRF token instead of the header, checked the same way
+     * after the body is parsed (`navigator.sendBeacon` cannot set headers: issue 16)
+     */
+    csrfBodyField?: string;
   }
 }
 
@@ -365,15 +370,30 @@ export const sessionPlugin = fp(
       // CSRF (synchronizer token): only the X-XSRF-TOKEN header counts, compared in constant time
       if (MUTATING.has(req.method) && req.routeOptions.config?.csrf !== false) {
         const header = req.headers['x-xsrf-token'];
-        if (typeof header !== 'string') throw csrfMismatch();
-        if (req.session) {
-          if (!safeEqual(header, req.session.csrfToken)) throw csrfMismatch();
-        } else {
-          // a guest: the header repeats the signed token of its own XSRF cookie
-          const cookie = req.cookies[cookieNames.xsrf];
-          if (!cookie || !safeEqual(header, cookie) || !validGuestToken(header)) throw csrfMismatch();
+        if (typeof header !== 'string') {
+          // a beacon: the token comes in the body, checked once it is parsed (below)
+          if (req.routeOptions.config?.csrfBodyField) return;
+          throw csrfMismatch();
         }
+        checkCsrf(req, header);
       }
+    });
+    const checkCsrf = (req: FastifyRequest, token: string) => {
+      if (req.session) {
+        if (!safeEqual(token, req.session.csrfToken)) throw csrfMismatch();
+      } else {
+        // a guest: the token repeats the signed token of its own XSRF cookie
+        const cookie = req.cookies[cookieNames.xsrf];
+        if (!cookie || !safeEqual(token, cookie) || !validGuestToken(token)) throw csrfMismatch();
+      }
+    };
+    app.addHook('preValidation', async (req) => {
+      const field = req.routeOptions.config?.csrfBodyField;
+      if (!field || !MUTATING.has(req.method) || typeof req.headers['x-xsrf-token'] === 'string') return;
+      const body = req.body as Record<string, unknown> | null | undefined;
+      const token = body && typeof body === 'object' ? body[field] : undefined;
+      if (typeof token !== 'string') throw csrfMismatch();
+      checkCsrf(req, token);
     });
 
     const requireUser = async (req: FastifyRequest) => {

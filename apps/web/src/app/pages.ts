@@ -77,6 +77,20 @@ export const PAGES: PageDef[] = [
     load: () => import('./routes/unauthorized'),
   },
   {
+    id: 'certificates',
+    path: '/certificates',
+    layout: 'default',
+    middleware: ['auth'],
+    load: () => import('./routes/certificates/mine'),
+  },
+  {
+    id: 'certificate-verify',
+    path: '/certificate/:code',
+    layout: 'default',
+    auth: false,
+    load: () => import('./routes/certificates/verify'),
+  },
+  {
     id: 'video-example',
     path: '/video-example',
     layout: 'default',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface VideoSource {
@@ -26,6 +26,8 @@ export interface VideoPlayerProps {
   /** Called about every second while playing, with the position and duration in seconds. */
   onProgress?: (position: number, duration: number) => void;
   onEnded?: () => void;
+  /** the video element, for a caller that follows its events (progress tracking, resume) */
+  mediaRef?: RefObject<HTMLVideoElement | null>;
 }
 
 const RATES = [0.75, 1, 1.25, 1.5, 2] as const;
@@ -43,9 +45,11 @@ export function VideoPlayer({
   startAt,
   onProgress,
   onEnded,
+  mediaRef,
 }: VideoPlayerProps) {
   const { t } = useTranslation();
-  const videoRef = useRef<HTMLVideoElement>(null);
+  const ownRef = useRef<HTMLVideoElement>(null);
+  const videoRef = mediaRef ?? ownRef;
   const [rate, setRate] = useState(1);
   const [failed, setFailed] = useState(false);
   const lastReport = useRef(0);
@@ -53,7 +57,7 @@ export function VideoPlayer({
 
   useEffect(() => {
     if (videoRef.current) videoRef.current.playbackRate = rate;
-  }, [rate]);
+  }, [rate, videoRef]);
 
   const onLoadedMetadata = () => {
     const video = videoRef.current;

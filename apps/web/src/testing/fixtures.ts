@@ -75,3 +75,30 @@ export const paginatorOf = <T>(data: T[], page = 1, lastPage = 1, total = data.l
   per_page: 12,
   total,
 });
+
+/** a learner's progress in a seminar (GET /api/progress/seminars/{id}, issue 16) */
+export function seminarProgress(seminarId: number, over: Record<string, unknown> = {}) {
+  return {
+    seminar_id: seminarId,
+    chapters_total: 0,
+    chapters_done: 0,
+    tests_total: 0,
+    tests_passed: 0,
+    percent: 0,
+    video_coverage: null,
+    completed_at: null,
+    certificate: null,
+    chapters: [],
+    tests: [],
+    videos: [],
+    ...over,
+  };
+}
+
+/** an empty page of learners with progress (GET /api/progress/seminars/{id}/learners) */
+export const noLearners = { data: [], current_page: 1, last_page: 1, per_page: 25, total: 0 };
+export const defaultCompletionSettings = {
+  hours: null,
+  require_confirmation: false,
+  video_done_chapter_ids: [],
+};

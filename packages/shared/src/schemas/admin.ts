@@ -178,13 +178,14 @@ export const AUDIT_ACTIONS = [
   'user.deletion_requested',
   'user.deletion_canceled',
   'user.erased',
+  'certificate.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditQuerySchema = pageQuery.extend({
   action: z.enum(AUDIT_ACTIONS).optional(),
   actor_id: id().optional(),
-  target_type: z.enum(['user', 'company', 'seminar', 'graduation']).optional(),
+  target_type: z.enum(['user', 'company', 'seminar', 'graduation', 'certificate']).optional(),
   from: dateOnly.optional(),
   to: dateOnly.optional(),
 });

@@ -6,6 +6,7 @@ export * from './enrolments.ts';
 export * from './item-analysis.ts';
 export * from './payments.ts';
 export * from './privacy.ts';
+export * from './progress.ts';
 export * from './seminars.ts';
 export * from './tests.ts';
 export * from './users.ts';

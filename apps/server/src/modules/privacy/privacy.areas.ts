@@ -7,6 +7,7 @@ import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { GraduateService } from '../graduate/graduate.service.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import type { ProgressService } from '../progress/progress.service.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -65,6 +66,7 @@ export interface AreaDeps {
   mcTests: McTestsService;
   questions: QuestionsService;
   companies: CompaniesService;
+  progress: ProgressService;
   /** the account row itself: its export and its anonymisation (privacy.service.ts) */
   account: {
     collect(user: UserRow): Promise<unknown>;
@@ -114,6 +116,15 @@ export function privacyAreas(d: AreaDeps): PrivacyArea[] {
       collect: (u) => d.chapters.personalData.collectProgress(u.id),
       effect: 'deleted',
       erase: (u) => d.chapters.personalData.eraseProgress(u.id),
+    },
+    {
+      name: 'learning',
+      tables: ['video_progress', 'seminar_completions', 'certificates'],
+      collect: (u) => d.progress.personalData.collect(u.id),
+      effect: 'deleted',
+      reason:
+        "video positions, completions and the person's certificates are deleted (a certificate's code then verifies as unknown); certificates the person issued as a trainer stay with their holders",
+      erase: (u) => d.progress.personalData.erase(u.id),
     },
     {
       name: 'test-runs',

@@ -64,14 +64,14 @@ describe('privacy: every table with personal data is covered', () => {
   });
 
   it('fails for a new table with a user reference that no area names (by key or by column name)', () => {
-    const certificates = pgTable('certificates', {
+    const badges = pgTable('learning_badges', {
       id: serial('id').primaryKey(),
       userId: integer('user_id').references(() => schema.users.id),
     });
     const notes = pgTable('learning_notes', { id: serial('id').primaryKey(), ownerId: integer('owner_id') });
     const plain = pgTable('plain_things', { id: serial('id').primaryKey(), label: integer('label') });
-    expect(uncovered([...Object.values(schema), certificates, notes, plain])).toEqual([
-      'certificates',
+    expect(uncovered([...Object.values(schema), badges, notes, plain])).toEqual([
+      'learning_badges',
       'learning_notes',
     ]);
   });

@@ -6,14 +6,17 @@ import {
   accountDeletions,
   auditLog,
   bookings,
+  certificates,
   chapterUsers,
   companyUsers,
   dataExports,
   enrolments,
   payments,
+  seminarCompletions,
   sessions,
   userGraduateMctests,
   users,
+  videoProgress,
 } from '../../db/schema/index.ts';
 import { putFile } from '../../lib/file-store.ts';
 import { type Agent, buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/build-test-app.ts';
@@ -65,6 +68,33 @@ describe('privacy: data export and account deletion', () => {
     const made = await mx.bookedTest(trainerId, [student.id], { questions: 2 });
     await scoredRun(db(), made.test.id, student.id, [true, false]);
     await db().insert(chapterUsers).values({ chapterId: made.chapter.id, userId: student.id });
+    // learning (issue 16): a position in a video, a completion and its certificate
+    const film = await fx.video(made.chapter.id);
+    await db()
+      .insert(videoProgress)
+      .values({
+        userId: student.id,
+        fileId: film.id,
+        positionS: 12,
+        durationS: 60,
+        intervals: [[0, 12]],
+        watchedS: 12,
+      });
+    await db()
+      .insert(seminarCompletions)
+      .values({ userId: student.id, seminarId: made.seminar.id, completedAt: new Date(clock) });
+    await db()
+      .insert(certificates)
+      .values({
+        code: `privacy-cert-${student.id}`,
+        userId: student.id,
+        seminarId: made.seminar.id,
+        ownerId: trainerId,
+        learnerName: 'Privacy Learner',
+        seminarTitle: 'Zertifiziert',
+        trainerName: 'Trainer',
+        completedAt: new Date(clock),
+      });
     const paidSeminar = await fx.seminar(trainerId, { price: 4900, title: 'Bezahlt' });
     const [paidBooking] = await db()
       .insert(bookings)
@@ -146,6 +176,7 @@ describe('privacy: data export and account deletion', () => {
         'bookings-and-payments.json',
         'companies.json',
         'enrolments.json',
+        'learning.json',
         'manifest.json',
         'privacy-requests.json',
         'progress.json',
@@ -170,6 +201,11 @@ describe('privacy: data export and account deletion', () => {
       'purchase',
     ]);
     expect(await json('progress.json')).toEqual([expect.objectContaining({ chapter_id: made.chapter.id })]);
+    expect(await json('learning.json')).toMatchObject({
+      videos: [{ position_s: 12, duration_s: 60, intervals: [[0, 12]] }],
+      completions: [{ seminar_id: made.seminar.id }],
+      certificates: [{ code: `privacy-cert-${student.id}`, learner_name: 'Privacy Learner' }],
+    });
     const runs = await json('test-runs.json');
     expect(runs).toHaveLength(1);
     // written page by page, the same text as the area's collected rows would give
@@ -376,6 +412,11 @@ describe('privacy: data export and account deletion', () => {
       // deleted: grants, progress, memberships, sessions, exports (with their files)
       expect(await db().select().from(enrolments).where(eq(enrolments.userId, student.id))).toEqual([]);
       expect(await db().select().from(chapterUsers).where(eq(chapterUsers.userId, student.id))).toEqual([]);
+      expect(await db().select().from(videoProgress).where(eq(videoProgress.userId, student.id))).toEqual([]);
+      expect(
+        await db().select().from(seminarCompletions).where(eq(seminarCompletions.userId, student.id)),
+      ).toEqual([]);
+      expect(await db().select().from(certificates).where(eq(certificates.userId, student.id))).toEqual([]);
       expect(await db().select().from(companyUsers).where(eq(companyUsers.userId, student.id))).toEqual([]);
       expect(await db().select().from(sessions).where(eq(sessions.userId, student.id))).toEqual([]);
       expect(await db().select().from(dataExports).where(eq(dataExports.userId, student.id))).toEqual([]);

@@ -4,6 +4,8 @@ import { AppLink } from '@/components/app-link';
 import { Tabs } from '@/components/ui/tabs';
 import { useSideMenu } from '@/features/chapters/api/get-side-menu';
 import { ChapterSideMenu, chapterPaths } from '@/features/chapters/components/chapter-side-menu';
+import { useSeminarProgress } from '@/features/progress/api/progress';
+import { ProgressSummary } from '@/features/progress/components/progress-summary';
 import { useSeminar } from '@/features/seminars/api/get-seminar';
 import { idParam, useCurrentIds, useSyncCurrentIds } from '@/lib/current-ids';
 import { PageFrame } from './page-frame';
@@ -28,6 +30,12 @@ export function ChapterLayout() {
   const isOwner = !!seminar?.abilities.edit;
   const mayOpen = !!seminar && (isOwner || seminar.abilities.play || seminar.abilities.booked);
   const menu = useSideMenu(seminarId, mayOpen);
+  // a learner's progress above the menu, done chapters checked in it (issue 16)
+  const learner = !!seminar && !isOwner && seminar.abilities.booked;
+  const progress = useSeminarProgress(seminarId, learner);
+  const doneIds = progress.data
+    ? new Set(progress.data.chapters.filter((c) => c.done).map((c) => c.chapter_id))
+    : undefined;
   const entries = menu.data ?? [];
   const currentId =
     idParam(params.scid) ??
@@ -83,13 +91,21 @@ export function ChapterLayout() {
                 {t('chapter.menu.loadError')}
               </p>
             ) : (
-              <ChapterSideMenu
-                seminarId={seminarId}
-                entries={entries}
-                currentId={currentId}
-                isOwner={isOwner}
-                mode={pathname.endsWith('/play') || !isOwner ? 'play' : 'edit'}
-              />
+              <>
+                {learner && progress.data ? (
+                  <div className="mb-4" data-testid="chapter-menu-progress">
+                    <ProgressSummary progress={progress.data} compact />
+                  </div>
+                ) : null}
+                <ChapterSideMenu
+                  seminarId={seminarId}
+                  entries={entries}
+                  currentId={currentId}
+                  isOwner={isOwner}
+                  mode={pathname.endsWith('/play') || !isOwner ? 'play' : 'edit'}
+                  doneIds={doneIds}
+                />
+              </>
             )}
           </aside>
         ) : null}

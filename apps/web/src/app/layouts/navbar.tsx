@@ -80,6 +80,9 @@ function UserMenu({ username, admin }: { username: string; admin: boolean }) {
         <AppLink to="/user/privacy" className="navbar-item" data-testid="nav-privacy">
           {t('nav.privacy')}
         </AppLink>
+        <AppLink to="/certificates" className="navbar-item" data-testid="nav-certificates">
+          {t('nav.certificates')}
+        </AppLink>
         <AppLink to="/payment/payment-confirmation" className="navbar-item" data-testid="nav-payments">
           {t('nav.payments')}
         </AppLink>

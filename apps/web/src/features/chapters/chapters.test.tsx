@@ -7,6 +7,7 @@ import {
   chapterDto,
   ownerAbilities,
   seminarDto,
+  seminarProgress,
   sideMenuOf,
   subChapterDto,
 } from '@/testing/fixtures';
@@ -64,6 +65,8 @@ const studentHandlers = {
   'GET /api/chapters/seminar-booked/1': () => ({ body: tree }),
   // the tests attached to the chapter (mc-tests feature, shown under the chapter)
   'GET /api/mc_tests/chapter/10': () => ({ body: [] }),
+  // the learner's progress (progress feature: side menu and video resume)
+  'GET /api/progress/seminars/1': () => ({ body: seminarProgress(1) }),
 };
 
 const ownerHandlers = {
@@ -71,6 +74,7 @@ const ownerHandlers = {
   'GET /api/chapters': () => ({ body: sideMenuOf(tree) }),
   'GET /api/chapters/seminar/1': () => ({ body: tree }),
   'GET /api/mc_tests/chapter/10': () => ({ body: [] }),
+  'GET /api/progress/seminars/1': () => ({ body: seminarProgress(1) }),
 };
 
 describe('chapter side menu', () => {

@@ -1,7 +1,15 @@
 import type { UserDto } from '@elearn/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bookedAbilities, ownerAbilities, paginatorOf, seminarDto } from '@/testing/fixtures';
+import {
+  bookedAbilities,
+  defaultCompletionSettings,
+  noLearners,
+  ownerAbilities,
+  paginatorOf,
+  seminarDto,
+  seminarProgress,
+} from '@/testing/fixtures';
 import { currentUrl, renderApp, users } from '@/testing/test-utils';
 
 const listHandlers = {
@@ -319,6 +327,9 @@ describe('seminar detail: bookings', () => {
   const ownerHandlers = (users = bookedUsers) => ({
     'GET /api/seminars/7': () => ({ body: own }),
     'GET /api/chapters': () => ({ body: [] }),
+    // learners' progress and completion settings (progress feature)
+    'GET /api/progress/seminars/7/learners': () => ({ body: noLearners }),
+    'GET /api/progress/seminars/7/settings': () => ({ body: defaultCompletionSettings }),
     'GET /api/seminars/users/booked': () => ({
       body: [
         seminarDto({ id: 8, abilities: ownerAbilities, users_booked_seminars: [bookedUsers[1]!] }),
@@ -378,6 +389,7 @@ describe('seminar detail: bookings', () => {
       handlers: {
         'GET /api/seminars/7': () => ({ body: { ...own, abilities: bookedAbilities } }),
         'GET /api/chapters': () => ({ body: [] }),
+        'GET /api/progress/seminars/7': () => ({ body: seminarProgress(7) }),
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mein Seminar' })).toBeTruthy();

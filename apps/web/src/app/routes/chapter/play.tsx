@@ -67,6 +67,7 @@ function Player({
               parentId={found.parent?.id ?? null}
               isOwner={seminar.abilities.edit}
               canMarkDone={seminar.abilities.booked && !seminar.abilities.edit}
+              trackProgress
               previous={flat[index - 1] ?? null}
               next={flat[index + 1] ?? null}
             />

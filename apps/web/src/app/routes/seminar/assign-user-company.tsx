@@ -17,6 +17,7 @@ import {
   GRANTING_STATUSES,
 } from '@/features/companies/components/company-booking-panel';
 import { CompanySelect } from '@/features/companies/components/company-select';
+import { LearnerProgress } from '@/features/progress/components/learner-progress';
 import { useSeminar } from '@/features/seminars/api/get-seminar';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isAdmin, useCurrentUser } from '@/lib/auth';
@@ -135,6 +136,10 @@ function AssignPage({ seminar }: { seminar: SeminarDto }) {
         </AppLink>
       </p>
       {body}
+      {managed.length > 0 && !owner ? (
+        // the company's employees and how far they are (issue 16)
+        <LearnerProgress seminarId={seminar.id} title={seminar.title} canRevoke={false} />
+      ) : null}
     </section>
   );
 }

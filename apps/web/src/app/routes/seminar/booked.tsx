@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CompanyBookingsSection } from '@/features/companies/components/company-bookings-section';
+import { useMyProgress } from '@/features/progress/api/progress';
+import { ProgressSummary } from '@/features/progress/components/progress-summary';
 import { useBookedSeminars } from '@/features/seminars/api/get-booked-seminars';
 import { SeminarArrayList } from '@/features/seminars/components/seminar-lists';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -13,6 +15,8 @@ export default function BookedSeminarsPage() {
   const user = useCurrentUser();
   usePageTitle(t('seminar.bookedList.title'));
   const query = useBookedSeminars();
+  const progress = useMyProgress();
+  const progressOf = new Map((progress.data ?? []).map((p) => [p.seminar_id, p]));
   const canBrowse = !!user && seminarTabs(user).some((tab) => tab.to === '/seminar');
   return (
     <>
@@ -20,6 +24,14 @@ export default function BookedSeminarsPage() {
       <SeminarArrayList
         query={query}
         cardTo={(seminar) => `/seminar/id/${seminar.id}`}
+        actions={(seminar) => {
+          const p = progressOf.get(seminar.id);
+          return p ? (
+            <div className="card-footer-item">
+              <ProgressSummary progress={p} compact />
+            </div>
+          ) : null;
+        }}
         empty={
           <EmptyState title={t('seminar.bookedList.empty')} testId="seminar-booked-empty">
             {canBrowse ? (

@@ -7,6 +7,9 @@ import { ButtonLink } from '@/components/ui/button';
 import { useSideMenu } from '@/features/chapters/api/get-side-menu';
 import { chapterPaths } from '@/features/chapters/components/chapter-side-menu';
 import { CompanyBookingPanel } from '@/features/companies/components/company-booking-panel';
+import { CompletionSettings } from '@/features/progress/components/completion-settings';
+import { LearnerProgress } from '@/features/progress/components/learner-progress';
+import { SeminarProgressPanel } from '@/features/progress/components/seminar-progress-panel';
 import { useSeminar } from '@/features/seminars/api/get-seminar';
 import { DeleteSeminarButton } from '@/features/seminars/components/delete-seminar-button';
 import { PublicToggle } from '@/features/seminars/components/public-toggle';
@@ -111,9 +114,12 @@ function Detail({ seminar }: { seminar: SeminarDto }) {
           </>
         }
       />
+      {booked && !edit ? <SeminarProgressPanel seminarId={seminar.id} /> : null}
       {edit || play || booked ? <ChapterOverview seminar={seminar} /> : null}
       <CompanyBookingPanel seminar={seminar} />
       {edit ? <SeminarBookings seminarId={seminar.id} /> : null}
+      {edit ? <LearnerProgress seminarId={seminar.id} title={seminar.title} canRevoke /> : null}
+      {edit ? <CompletionSettings seminarId={seminar.id} /> : null}
     </>
   );
 }

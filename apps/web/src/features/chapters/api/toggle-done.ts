@@ -32,6 +32,8 @@ export function useToggleDone() {
         queryKey: chapterKeys.interactions(seminarId, state.chapter_id),
       });
       void queryClient.invalidateQueries({ queryKey: ['todos'] });
+      // progress and completion follow the marks (features/progress)
+      void queryClient.invalidateQueries({ queryKey: ['progress'] });
     },
   });
 }

@@ -6,6 +6,8 @@ import { ServerHtml } from '@/components/html-content';
 import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { VideoPlayer } from '@/components/video-player';
+import { useSeminarProgress } from '@/features/progress/api/progress';
+import { TrackedVideo } from '@/features/progress/components/tracked-video';
 import { useLocale } from '@/hooks/use-locale';
 import { downloadFile } from '@/lib/download';
 import { formatBytes } from '@/lib/format';
@@ -24,6 +26,8 @@ export interface ChapterPlayerProps {
   parentId: number | null;
   previous?: SubChapterDto | null;
   next?: SubChapterDto | null;
+  /** a logged-in player: videos remember the position and the parts watched (issue 16) */
+  trackProgress?: boolean;
 }
 
 /** One chapter to work through: description, videos, content, documents, links, done / lock. */
@@ -35,8 +39,10 @@ export function ChapterPlayer({
   parentId,
   previous,
   next,
+  trackProgress = false,
 }: ChapterPlayerProps) {
   const { t } = useTranslation();
+  const progress = useSeminarProgress(seminarId, trackProgress);
   const locale = useLocale();
   const [downloading, setDownloading] = useState<number | null>(null);
   const locked = chapter.unlocked === 0;
@@ -92,10 +98,19 @@ export function ChapterPlayer({
           />
           {chapter.chapter_videos.map((video) => (
             <div className="chapter-video mb-5" key={video.id} data-testid="chapter-video">
-              <VideoPlayer
-                title={video.label || video.original_name}
-                sources={[{ src: video.url, type: video.mime }]}
-              />
+              {trackProgress ? (
+                <TrackedVideo
+                  videoId={video.id}
+                  title={video.label || video.original_name}
+                  sources={[{ src: video.url, type: video.mime }]}
+                  saved={progress.data?.videos.find((v) => v.video_id === video.id)}
+                />
+              ) : (
+                <VideoPlayer
+                  title={video.label || video.original_name}
+                  sources={[{ src: video.url, type: video.mime }]}
+                />
+              )}
             </div>
           ))}
           <ServerHtml html={chapter.content} className="chapter-content" testId="chapter-content" />

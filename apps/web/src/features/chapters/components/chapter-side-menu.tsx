@@ -32,6 +32,8 @@ export interface ChapterSideMenuProps {
   /** Owners get edit links (outside the play page) and the new chapter / sub-chapter entries. */
   isOwner: boolean;
   mode: ChapterMenuMode;
+  /** a learner's done chapters (issue 16): marked with a check */
+  doneIds?: ReadonlySet<number>;
 }
 
 /**
@@ -39,7 +41,14 @@ export interface ChapterSideMenuProps {
  * expand or collapse its sub-chapters; owners also get "new chapter", "new sub-chapter" and
  * "change order".
  */
-export function ChapterSideMenu({ seminarId, entries, currentId, isOwner, mode }: ChapterSideMenuProps) {
+export function ChapterSideMenu({
+  seminarId,
+  entries,
+  currentId,
+  isOwner,
+  mode,
+  doneIds,
+}: ChapterSideMenuProps) {
   const { t } = useTranslation();
   const current = topLevelOf(entries, currentId);
   const [expanded, setExpanded] = useState<Set<number>>(() => new Set(current ? [current.id] : []));
@@ -63,6 +72,14 @@ export function ChapterSideMenu({ seminarId, entries, currentId, isOwner, mode }
       ? chapterPaths.edit(seminarId, id)
       : chapterPaths.editSub(seminarId, parentId, id);
   };
+
+  const done = (id: number) =>
+    doneIds?.has(id) ? (
+      <span className="has-text-success ml-2" data-testid="chapter-menu-done">
+        <span aria-hidden="true">✓</span>
+        <span className="is-sr-only">{t('chapter.done')}</span>
+      </span>
+    ) : null;
 
   const locked = (unlocked: 0 | 1) =>
     unlocked === 0 ? (
@@ -95,6 +112,7 @@ export function ChapterSideMenu({ seminarId, entries, currentId, isOwner, mode }
                   aria-current={entry.id === currentId ? 'page' : undefined}
                 >
                   {entry.label}
+                  {done(entry.id)}
                   {locked(entry.unlocked)}
                 </AppLink>
                 {hasSubs ? (
@@ -125,6 +143,7 @@ export function ChapterSideMenu({ seminarId, entries, currentId, isOwner, mode }
                         aria-current={sub.id === currentId ? 'page' : undefined}
                       >
                         {sub.label}
+                        {done(sub.id)}
                         {locked(sub.unlocked)}
                       </AppLink>
                     </li>
