@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type {
   CertificateDto,
   LearnerProgressRow,
@@ -16,6 +12,7 @@ import { auditLog, enrolments, videoProgress } from '../../db/schema/index.ts';
 import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
 import { mcTestRows } from '../../test/mc-test-fixtures.ts';
+import { pdfFonts, pdfText } from '../../test/pdf.ts';
 
 describe('progress, video resume and certificates (issue 16)', () => {
   let t: TestApp;
@@ -333,22 +330,22 @@ describe('progress, video resume and certificates (issue 16)', () => {
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'cert-'));
-      writeFileSync(path.join(dir, 'c.pdf'), pdf.rawPayload);
-      const text = execFileSync('pdftotext', [path.join(dir, 'c.pdf'), '-']).toString();
+      const text = await pdfText(pdf.rawPayload);
       expect(text).toContain('Zertifikat');
       expect(text).toContain(studentName);
       expect(text).toContain('Gefahrstoffe Übersicht');
       expect(text).toContain(code);
-      const fonts = execFileSync('pdffonts', [path.join(dir, 'c.pdf')]).toString();
-      expect(fonts).toMatch(/SourceSansPro/);
-      expect(fonts).not.toMatch(/\bno\s+no\s+no\b/); // every font embedded
+      const fonts = pdfFonts(pdf.rawPayload);
+      expect(
+        fonts.names.every((n) => /SourceSansPro/.test(n)),
+        fonts.names.join(),
+      ).toBe(true);
+      expect(fonts.allEmbedded).toBe(true); // every font embedded
       // English on request
       student.lang = 'en';
       const en = await student.get(`/api/certificates/${code}/pdf`);
       student.lang = 'de';
-      writeFileSync(path.join(dir, 'e.pdf'), en.rawPayload);
-      const enText = execFileSync('pdftotext', [path.join(dir, 'e.pdf'), '-']).toString();
+      const enText = await pdfText(en.rawPayload);
       expect(enText).toContain('Certificate of completion');
       expect(enText).toContain(`/en/certificate/${code}`);
 
