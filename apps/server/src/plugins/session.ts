@@ -387,13 +387,19 @@ export const sessionPlugin = fp(
         if (!cookie || !safeEqual(token, cookie) || !validGuestToken(token)) throw csrfMismatch();
       }
     };
-    app.addHook('preValidation', async (req) => {
-      const field = req.routeOptions.config?.csrfBodyField;
-      if (!field || !MUTATING.has(req.method) || typeof req.headers['x-xsrf-token'] === 'string') return;
-      const body = req.body as Record<string, unknown> | null | undefined;
-      const token = body && typeof body === 'object' ? body[field] : undefined;
-      if (typeof token !== 'string') throw csrfMismatch();
-      checkCsrf(req, token);
+    // only the routes that take the token in the body get the check (no hook on every request)
+    app.addHook('onRoute', (route) => {
+      const field = (route.config as { csrfBodyField?: string } | undefined)?.csrfBodyField;
+      if (!field) return;
+      const check = async (req: FastifyRequest) => {
+        if (!MUTATING.has(req.method) || typeof req.headers['x-xsrf-token'] === 'string') return;
+        const body = req.body as Record<string, unknown> | null | undefined;
+        const token = body && typeof body === 'object' ? body[field] : undefined;
+        if (typeof token !== 'string') throw csrfMismatch();
+        checkCsrf(req, token);
+      };
+      const own = route.preValidation;
+      route.preValidation = own ? [check, ...(Array.isArray(own) ? own : [own])] : check;
     });
 
     const requireUser = async (req: FastifyRequest) => {
