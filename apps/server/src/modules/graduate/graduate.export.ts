@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream';
 import { type ItemStat, type Locale, t } from '@elearn/shared';
-import contentDisposition from 'content-disposition';
+import { safeText, streamingWorkbook, type XlsxFile } from '../../lib/xlsx.ts';
 import { addItemAnalysisSheet } from '../item-analysis/item-analysis.sheet.ts';
 
 interface ExportRun {
@@ -20,12 +19,6 @@ interface ExportStat {
   right: number;
 }
 
-/**
- * A text cell that a spreadsheet would read as a formula (`= + - @`, tab, CR) gets a leading
- * apostrophe (CWE-1236, SECURITY C-11).
- */
-export const safeText = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-
 /** question labels are sanitized HTML; the sheet shows their text */
 export const htmlToText = (html: string): string =>
   html
@@ -41,25 +34,6 @@ export const htmlToText = (html: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** `<label>_<YYYYMMDD-HHmmss>.xlsx` with every character but letters, digits, space, `.-_` replaced */
-export function exportFileName(label: string, at: Date): string {
-  const base =
-    label
-      .normalize('NFC')
-      .replace(/[^\p{L}\p{N} ._-]+/gu, '_')
-      .replace(/\s+/g, ' ')
-      .replace(/_+/g, '_')
-      .replace(/^[\s._-]+|[\s._-]+$/g, '')
-      .slice(0, 80)
-      .trim() || 'test';
-  const stamp = at
-    .toISOString()
-    .replace(/\.\d+Z$/, '')
-    .replace(/-|:/g, '')
-    .replace('T', '-');
-  return `${base}_${stamp}.xlsx`;
-}
-
 /**
  * The export of a test: a sheet of runs (name, e-mail, start, stop, achieved percent,
  * accomplished, confirmed), a sheet of per-question correct rates and the item analysis, written with exceljs's
@@ -73,24 +47,9 @@ export async function buildExport(opts: {
   items: readonly ItemStat[];
   locale: Locale;
   at: Date;
-}): Promise<{ fileName: string; disposition: string; body: Buffer }> {
+}): Promise<XlsxFile> {
   const l = opts.locale;
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  // loaded on the first export: exceljs takes a third of a second to load, which every start paid
-  const { default: ExcelJS } = await import('exceljs');
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  wb.creator = 'E-Learning';
-  wb.created = opts.at;
+  const { wb, finish } = await streamingWorkbook(opts.at);
   const yes = t(l, 'mc_export.yes');
   const no = t(l, 'mc_export.no');
 
@@ -140,17 +99,5 @@ export async function buildExport(opts: {
   }
   questions.commit();
   addItemAnalysisSheet(wb, opts.items, { locale: l, safe: safeText, textOf: htmlToText });
-  await wb.commit();
-  await done;
-  const fileName = exportFileName(opts.label, opts.at);
-  // RFC 6266: an ASCII `filename` (accents dropped) and the exact name as RFC 5987 `filename*`
-  const ascii = fileName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_');
-  return {
-    fileName,
-    disposition: contentDisposition(fileName, { fallback: ascii }),
-    body: Buffer.concat(chunks),
-  };
+  return finish(opts.label);
 }

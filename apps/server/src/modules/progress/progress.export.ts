@@ -1,7 +1,5 @@
-import { PassThrough } from 'node:stream';
 import { type LearnerProgressRow, type Locale, t } from '@elearn/shared';
-import contentDisposition from 'content-disposition';
-import { exportFileName, safeText } from '../graduate/graduate.export.ts';
+import { safeText, streamingWorkbook, type XlsxFile } from '../../lib/xlsx.ts';
 
 /**
  * The learners of a seminar with their progress as an Excel workbook (one sheet): name, e-mail,
@@ -13,23 +11,9 @@ export async function buildProgressExport(opts: {
   rows: LearnerProgressRow[];
   locale: Locale;
   at: Date;
-}): Promise<{ fileName: string; disposition: string; body: Buffer }> {
+}): Promise<XlsxFile> {
   const l = opts.locale;
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  const { default: ExcelJS } = await import('exceljs');
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  wb.creator = 'E-Learning';
-  wb.created = opts.at;
+  const { wb, finish } = await streamingWorkbook(opts.at);
   const sheet = wb.addWorksheet(t(l, 'progress_export.sheet'));
   sheet.columns = [
     { header: t(l, 'progress_export.name'), key: 'name', width: 28 },
@@ -67,16 +51,5 @@ export async function buildProgressExport(opts: {
       .commit();
   }
   sheet.commit();
-  await wb.commit();
-  await done;
-  const fileName = exportFileName(opts.title, opts.at);
-  const ascii = fileName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_');
-  return {
-    fileName,
-    disposition: contentDisposition(fileName, { fallback: ascii }),
-    body: Buffer.concat(chunks),
-  };
+  return finish(opts.title);
 }
