@@ -126,6 +126,27 @@ export { redactUrl } from './lib/log-redaction.ts';
  * Builds the whole application (plugins, modules, the web app) without listening. Opens the
  * database from the config and applies pending migrations unless one is passed in.
  */
+
+const PLAY_PAGE = /^(?:\/en)?\/seminar\/id\/(\d{1,9})\/chapter\/\d{1,9}\/play\/?$/;
+const preload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+
+/**
+ * A logged-in player's chapter page names the API answers its first render waits for (the
+ * seminar, its side menu and, for a learner, the playable tree: `prefetch` in the web app's
+ * `routes/chapter/play.tsx`), so that the browser fetches them while the app's JS loads instead
+ * of after it (issue 13: chapter play was the page that missed the mobile score). `null` elsewhere.
+ */
+export function playPagePreloads(pathname: string, scopes: readonly string[]): string | null {
+  const m = PLAY_PAGE.exec(pathname);
+  if (!m) return null;
+  const sid = m[1];
+  const urls = [`/api/seminars/${sid}`, `/api/chapters?seminar_id=${sid}`];
+  // trainers and admins may own the seminar and then read the editor's tree instead
+  if (!scopes.includes('trainer') && !scopes.includes('admin'))
+    urls.push(`/api/chapters/seminar-booked/${sid}`);
+  return urls.map(preload).join(', ');
+}
+
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? {
@@ -555,6 +576,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       );
       return serveAppPage(reply, found ? 200 : 404);
     }
+    const preloads = req.user ? playPagePreloads(pathname, req.user.scopes) : null;
+    if (preloads) reply.header('Link', preloads);
     return serveAppPage(reply, isKnownPagePath(pathname) ? 200 : 404);
   });
 

@@ -95,6 +95,33 @@ describe('serving the web app with SPA fallback', () => {
     expect(plain.body).toBe(BIG_JS);
   });
 
+  it("a logged-in player's chapter page names the API answers its first render needs (Link preload)", async () => {
+    const learner = await factories(t.app).user();
+    const agent = await t.loginAs(learner.email);
+    const page = await agent.get('/en/seminar/id/12/chapter/34/play', { headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    const links = String(page.headers.link).split(', ');
+    expect(links).toEqual([
+      '</api/seminars/12>; rel=preload; as=fetch; crossorigin=use-credentials',
+      '</api/chapters?seminar_id=12>; rel=preload; as=fetch; crossorigin=use-credentials',
+      '</api/chapters/seminar-booked/12>; rel=preload; as=fetch; crossorigin=use-credentials',
+    ]);
+    // a trainer may own it and reads the editor's tree instead: no learner's tree
+    const trainer = await factories(t.app).user({ scopes: ['trainer'] });
+    const trainerAgent = await t.loginAs(trainer.email);
+    const own = await trainerAgent.get('/seminar/id/12/chapter/34/play', {
+      headers: { accept: 'text/html' },
+    });
+    expect(String(own.headers.link).split(', ')).toHaveLength(2);
+    // guests (the page will ask them to log in) and other pages get none
+    const guest = await t.app.inject({ method: 'GET', url: '/seminar/id/12/chapter/34/play' });
+    expect(guest.headers.link).toBeUndefined();
+    expect(
+      (await agent.get('/seminar/id/12/chapter/34', { headers: { accept: 'text/html' } })).headers.link,
+    ).toBeUndefined();
+    expect((await agent.get('/login', { headers: { accept: 'text/html' } })).headers.link).toBeUndefined();
+  });
+
   it('sends index.html compressed, revalidated by its ETag', async () => {
     for (const url of ['/', '/login', '/en/seminar/demo', '/nope']) {
       const br = await t.app.inject({
