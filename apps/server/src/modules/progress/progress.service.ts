@@ -17,6 +17,7 @@ import { AppError, forbidden, notFound, tooManyRequests, validation } from '../.
 import { randomToken } from '../../lib/crypto.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import { certificatePolicy } from '../../policies/certificate.policy.ts';
 import { companyPolicy } from '../../policies/company.policy.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
@@ -289,10 +290,14 @@ export function createProgressService(deps: {
     if (!r.allowed) throw tooManyRequests(r.resetInSeconds || TOKEN_WINDOW_S);
   }
 
-  async function certificateFor(actor: AuthUser, code: string, may: (c: CertificateRow) => boolean) {
+  async function certificateFor(
+    actor: AuthUser,
+    code: string,
+    may: (a: AuthUser, c: CertificateRow) => boolean,
+  ) {
     const row = await repo.certificateByCode(db, code);
     if (!row) throw new AppError(404, 'certificate.invalid', 'certificate.invalid');
-    if (!actor.scopes.includes('admin') && !may(row)) throw forbidden();
+    if (!may(actor, row)) throw forbidden();
     return row;
   }
 
@@ -416,7 +421,7 @@ export function createProgressService(deps: {
 
     /** the PDF: for its learner, the seminar's owner and admins */
     async pdf(actor: AuthUser, code: string, locale: Locale) {
-      const row = await certificateFor(actor, code, (c) => c.userId === actor.id || c.ownerId === actor.id);
+      const row = await certificateFor(actor, code, certificatePolicy.download);
       const body = await renderCertificatePdf(
         {
           code: row.code,
@@ -443,7 +448,7 @@ export function createProgressService(deps: {
 
     /** revokes a certificate (owner of its seminar at issue, admins), audited; 409 when revoked already */
     async revoke(actor: AuthUser, code: string, reason: string): Promise<CertificateDto> {
-      const row = await certificateFor(actor, code, (c) => c.ownerId === actor.id);
+      const row = await certificateFor(actor, code, certificatePolicy.revoke);
       if (row.revokedAt)
         throw new AppError(409, 'certificate.already_revoked', 'certificate.already_revoked');
       const at = new Date(now());
