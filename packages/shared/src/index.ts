@@ -1,4 +1,5 @@
 export * from './domain/chapter-lock.ts';
+export * from './domain/export-file-name.ts';
 export * from './domain/scopes.ts';
 export * from './domain/scoring.ts';
 export * from './domain/slug.ts';

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { exportFileName } from '@elearn/shared';
 import contentDisposition from 'content-disposition';
 import type ExcelJSType from 'exceljs';
 
@@ -7,25 +8,6 @@ import type ExcelJSType from 'exceljs';
  * apostrophe (CWE-1236, SECURITY C-11).
  */
 export const safeText = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-
-/** `<label>_<YYYYMMDD-HHmmss>.xlsx` with every character but letters, digits, space, `.-_` replaced */
-export function exportFileName(label: string, at: Date): string {
-  const base =
-    label
-      .normalize('NFC')
-      .replace(/[^\p{L}\p{N} ._-]+/gu, '_')
-      .replace(/\s+/g, ' ')
-      .replace(/_+/g, '_')
-      .replace(/^[\s._-]+|[\s._-]+$/g, '')
-      .slice(0, 80)
-      .trim() || 'test';
-  const stamp = at
-    .toISOString()
-    .replace(/\.\d+Z$/, '')
-    .replace(/-|:/g, '')
-    .replace('T', '-');
-  return `${base}_${stamp}.xlsx`;
-}
 
 export interface XlsxFile {
   fileName: string;
@@ -42,7 +24,7 @@ export interface XlsxFile {
  */
 export async function streamingWorkbook(at: Date): Promise<{
   wb: ExcelJSType.stream.xlsx.WorkbookWriter;
-  finish(label: string): Promise<XlsxFile>;
+  finish(label: string, fallback?: string): Promise<XlsxFile>;
 }> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
@@ -61,10 +43,10 @@ export async function streamingWorkbook(at: Date): Promise<{
   wb.created = at;
   return {
     wb,
-    async finish(label) {
+    async finish(label, fallback) {
       await wb.commit();
       await done;
-      const fileName = exportFileName(label, at);
+      const fileName = exportFileName(label, at, fallback);
       const ascii = fileName
         .normalize('NFKD')
         .replace(/[\u0300-\u036f]/g, '')

@@ -51,5 +51,5 @@ export async function buildProgressExport(opts: {
       .commit();
   }
   sheet.commit();
-  return finish(opts.title);
+  return finish(opts.title, 'progress');
 }

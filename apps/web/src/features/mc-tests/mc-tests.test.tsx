@@ -1,9 +1,9 @@
 import type { UserDto } from '@elearn/shared';
+import { exportFileName } from '@elearn/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bookedAbilities, chapterDto, seminarDto, sideMenuOf } from '@/testing/fixtures';
 import { currentUrl, renderApp, users } from '@/testing/test-utils';
-import { exportFileName } from './api/graduation';
 import { mcTestTabs } from './tabs';
 import {
   assignedDto,

@@ -1,5 +1,11 @@
 /** History, graduation and export: `/api/graduate/*` and the grant of another exam run. */
-import type { GrantRunResult, OwnerRow, Paginated, StudentRow } from '@elearn/shared';
+import {
+  exportFileName,
+  type GrantRunResult,
+  type OwnerRow,
+  type Paginated,
+  type StudentRow,
+} from '@elearn/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
@@ -64,28 +70,6 @@ export function useGrantRun() {
   });
 }
 
-/**
- * The file name of an export, by the server's rule: `<label>_<YYYYMMDD-HHmmss>.xlsx` (UTC), every
- * character but letters, digits, space and `._-` replaced by `_`.
- */
-export function exportFileName(label: string, now = new Date()): string {
-  const base =
-    label
-      .normalize('NFC')
-      .replace(/[^\p{L}\p{N} ._-]+/gu, '_')
-      .replace(/\s+/g, ' ')
-      .replace(/_+/g, '_')
-      .replace(/^[\s._-]+|[\s._-]+$/g, '')
-      .slice(0, 80)
-      .trim() || 'test';
-  const stamp = now
-    .toISOString()
-    .replace(/\.\d+Z$/, '')
-    .replace(/-|:/g, '')
-    .replace('T', '-');
-  return `${base}_${stamp}.xlsx`;
-}
-
 /** `GET /api/graduate/export/{id}` as a blob, saved as `<label>_<timestamp>.xlsx`. */
 export const exportResults = (mcTestId: number, label: string) =>
-  downloadFile(`/api/graduate/export/${mcTestId}`, exportFileName(label));
+  downloadFile(`/api/graduate/export/${mcTestId}`, exportFileName(label, new Date()));

@@ -7,6 +7,7 @@ import type {
   SeminarProgressDetailDto,
   SeminarProgressDto,
 } from '@elearn/shared';
+import { exportFileName } from '@elearn/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiUrl, readXsrfToken } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
@@ -55,10 +56,7 @@ export const useLearnerProgress = (id: number, page: number, kind?: 'personal' |
   });
 
 export const exportProgress = (id: number, title: string) =>
-  downloadFile(
-    `/api/progress/seminars/${id}/export`,
-    `${title.replace(/[^\p{L}\p{N} ._-]+/gu, '_').slice(0, 80) || 'progress'}.xlsx`,
-  );
+  downloadFile(`/api/progress/seminars/${id}/export`, exportFileName(title, new Date(), 'progress'));
 
 export const useCompletionSettings = (id: number) =>
   useQuery({
