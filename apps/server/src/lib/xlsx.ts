@@ -9,6 +9,9 @@ import type ExcelJSType from 'exceljs';
  */
 export const safeText = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
+/** the media type of an `.xlsx` file */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export interface XlsxFile {
   fileName: string;
   /** RFC 6266: an ASCII `filename` (accents dropped) and the exact name as RFC 5987 `filename*` */

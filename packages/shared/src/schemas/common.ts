@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id as ruleId } from './rules.ts';
 
 /** The Laravel paginator shape that the spec reads as `data.data`. */
 export const paginated = <T extends z.ZodType>(item: T) =>
@@ -31,3 +32,6 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const messageSchema = z.object({ message: z.string() });
+
+/** `{id}` in a path: a record's plain positive integer id */
+export const idParamsSchema = z.object({ id: ruleId() });

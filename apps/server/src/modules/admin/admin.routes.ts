@@ -13,6 +13,7 @@ import {
   auditEntryDtoSchema,
   auditQuerySchema,
   createCompanyBodySchema,
+  idParamsSchema,
   messageSchema,
   paginated,
   rules,
@@ -26,7 +27,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdminService } from './admin.service.ts';
 
-const idParams = z.object({ id: rules.id() });
 const memberParams = z.object({ id: rules.id(), userId: rules.id() });
 const tags = ['admin'];
 
@@ -45,30 +45,35 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   );
   app.get(
     '/api/admin/users/:id',
-    { onRequest, schema: { tags, params: idParams, response: { 200: adminUserDetailDtoSchema } } },
+    { onRequest, schema: { tags, params: idParamsSchema, response: { 200: adminUserDetailDtoSchema } } },
     async (req) => admin.user(req.params.id),
   );
   app.patch(
     '/api/admin/users/:id/scopes',
     {
       onRequest,
-      schema: { tags, params: idParams, body: setScopesBodySchema, response: { 200: adminUserDtoSchema } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: setScopesBodySchema,
+        response: { 200: adminUserDtoSchema },
+      },
     },
     async (req) => admin.setScopes(req.user!, req.params.id, req.body.scopes),
   );
   app.post(
     '/api/admin/users/:id/disable',
-    { onRequest, schema: { tags, params: idParams, response: { 200: adminUserDtoSchema } } },
+    { onRequest, schema: { tags, params: idParamsSchema, response: { 200: adminUserDtoSchema } } },
     async (req) => admin.setDisabled(req.user!, req.params.id, true),
   );
   app.post(
     '/api/admin/users/:id/enable',
-    { onRequest, schema: { tags, params: idParams, response: { 200: adminUserDtoSchema } } },
+    { onRequest, schema: { tags, params: idParamsSchema, response: { 200: adminUserDtoSchema } } },
     async (req) => admin.setDisabled(req.user!, req.params.id, false),
   );
   app.post(
     '/api/admin/users/:id/verification',
-    { onRequest, schema: { tags, params: idParams, response: { 202: messageSchema } } },
+    { onRequest, schema: { tags, params: idParamsSchema, response: { 202: messageSchema } } },
     async (req, reply) => {
       await admin.resendVerification(req.user!, req.params.id);
       return reply.code(202).send({ message: t(req.locale, 'admin.mail_sent') });
@@ -76,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   );
   app.post(
     '/api/admin/users/:id/password-reset',
-    { onRequest, schema: { tags, params: idParams, response: { 202: messageSchema } } },
+    { onRequest, schema: { tags, params: idParamsSchema, response: { 202: messageSchema } } },
     async (req, reply) => {
       await admin.startPasswordReset(req.user!, req.params.id);
       return reply.code(202).send({ message: t(req.locale, 'admin.mail_sent') });
@@ -103,7 +108,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   );
   app.get(
     '/api/admin/companies/:id',
-    { onRequest, schema: { tags, params: idParams, response: { 200: adminCompanyDtoSchema } } },
+    { onRequest, schema: { tags, params: idParamsSchema, response: { 200: adminCompanyDtoSchema } } },
     async (req) => admin.company(req.params.id),
   );
   app.patch(
@@ -112,7 +117,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       onRequest,
       schema: {
         tags,
-        params: idParams,
+        params: idParamsSchema,
         body: updateCompanyBodySchema,
         response: { 200: adminCompanyDtoSchema },
       },
@@ -121,7 +126,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   );
   app.delete(
     '/api/admin/companies/:id',
-    { onRequest, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { onRequest, schema: { tags, params: idParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
       await admin.deleteCompany(req.user!, req.params.id);
       return reply.code(204).send(null);
@@ -129,7 +134,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   );
   app.get(
     '/api/admin/companies/:id/members',
-    { onRequest, schema: { tags, params: idParams, response: { 200: z.array(adminMemberDtoSchema) } } },
+    { onRequest, schema: { tags, params: idParamsSchema, response: { 200: z.array(adminMemberDtoSchema) } } },
     async (req) => admin.members(req.params.id),
   );
   app.post(
@@ -138,7 +143,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       onRequest,
       schema: {
         tags,
-        params: idParams,
+        params: idParamsSchema,
         body: adminAddMemberBodySchema,
         response: { 201: adminMemberDtoSchema },
       },
@@ -184,7 +189,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     '/api/admin/seminars/:id/owner',
     {
       onRequest,
-      schema: { tags, params: idParams, body: setOwnerBodySchema, response: { 200: adminSeminarDtoSchema } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: setOwnerBodySchema,
+        response: { 200: adminSeminarDtoSchema },
+      },
     },
     async (req) => admin.setSeminarOwner(req.user!, req.params.id, req.body.owner_id),
   );

@@ -2,6 +2,7 @@ import {
   chapterDtoSchema,
   createChapterBodySchema,
   encodeMessage,
+  idParamsSchema,
   mediaDocSchema,
   mediaLinkSchema,
   mediaVideoSchema,
@@ -24,7 +25,6 @@ import { cleanFileName, removeStored, type StoredFile, sendStored } from '../../
 import { typedDtoSerializer } from '../../lib/validate.ts';
 import type { ChaptersService } from './chapters.service.ts';
 
-const idParams = z.object({ id: rules.id() });
 /** the text fields of the media uploads (before the files) */
 const docFields = z.object({ chapter_id: rules.id() });
 const videoFields = z.object({ chapter_id: rules.id(), label: z.string().max(200).optional() });
@@ -72,7 +72,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
     '/api/chapters/seminar/:id',
     {
       onRequest: owner,
-      schema: { tags: ['chapters'], params: idParams, response: { 200: z.array(chapterDtoSchema) } },
+      schema: { tags: ['chapters'], params: idParamsSchema, response: { 200: z.array(chapterDtoSchema) } },
     },
     async (req) => chapters.forOwner(req.user!, req.params.id),
   );
@@ -80,7 +80,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
     '/api/chapters/seminar-booked/:id',
     {
       onRequest: user,
-      schema: { tags: ['chapters'], params: idParams, response: { 200: z.array(chapterDtoSchema) } },
+      schema: { tags: ['chapters'], params: idParamsSchema, response: { 200: z.array(chapterDtoSchema) } },
       // the hot route of playing (bench): 50 chapters × 5 media checked by zod on every request cost more than the query
       serializerCompiler: typedDtoSerializer,
     },
@@ -90,7 +90,11 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
     '/api/chapters/:id/user-interaction',
     {
       onRequest: owner,
-      schema: { tags: ['chapters'], params: idParams, response: { 200: z.array(userInteractionSchema) } },
+      schema: {
+        tags: ['chapters'],
+        params: idParamsSchema,
+        response: { 200: z.array(userInteractionSchema) },
+      },
     },
     async (req) => chapters.interactions(req.user!, req.params.id),
   );
@@ -112,7 +116,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/api/chapters/:id/delete',
-    { onRequest: owner, schema: { tags: ['chapters'], params: idParams, response: { 204: z.null() } } },
+    { onRequest: owner, schema: { tags: ['chapters'], params: idParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
       await chapters.remove(req.user!, req.params.id);
       return reply.code(204).send(null);
@@ -281,7 +285,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
   for (const kind of ['doc', 'video'] as const) {
     app.delete(
       `/api/chapters/${kind}/:id/delete`,
-      { onRequest: owner, schema: { tags: ['media'], params: idParams, response: { 204: z.null() } } },
+      { onRequest: owner, schema: { tags: ['media'], params: idParamsSchema, response: { 204: z.null() } } },
       async (req, reply) => {
         await chapters.deleteFile(req.user!, req.params.id, kind);
         return reply.code(204).send(null);
@@ -290,7 +294,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
   }
   app.delete(
     '/api/chapters/link/:id/delete',
-    { onRequest: owner, schema: { tags: ['media'], params: idParams, response: { 204: z.null() } } },
+    { onRequest: owner, schema: { tags: ['media'], params: idParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
       await chapters.deleteLink(req.user!, req.params.id);
       return reply.code(204).send(null);
@@ -299,7 +303,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/chapters/doc/:id/download',
-    { onRequest: userOrLink, schema: { tags: ['media'], params: idParams, querystring: mediaQuery } },
+    { onRequest: userOrLink, schema: { tags: ['media'], params: idParamsSchema, querystring: mediaQuery } },
     async (req, reply) => {
       const f = await mediaFile(req, req.params.id, req.query.access_link, 'doc');
       return sendStored(req, reply, {
@@ -313,7 +317,7 @@ export const chapterRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     '/api/chapters/video/:id/stream',
-    { onRequest: userOrLink, schema: { tags: ['media'], params: idParams, querystring: mediaQuery } },
+    { onRequest: userOrLink, schema: { tags: ['media'], params: idParamsSchema, querystring: mediaQuery } },
     async (req, reply) => {
       const f = await mediaFile(req, req.params.id, req.query.access_link, 'video');
       return sendStored(req, reply, {

@@ -13,6 +13,7 @@ import {
   companySeminarDtoSchema,
   employeeDtoSchema,
   generateAccessLinkBodySchema,
+  idParamsSchema,
   invitationBodySchema,
   invitationCreatedSchema,
   invitationInfoSchema,
@@ -34,7 +35,6 @@ import { z } from 'zod';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { CompaniesService } from './companies.service.ts';
 
-const idParams = z.object({ id: rules.id() });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 const tags = ['companies'];
 
@@ -66,13 +66,16 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     '/api/companies/:id/seminars',
     {
       onRequest: user,
-      schema: { tags, params: idParams, response: { 200: z.array(companySeminarDtoSchema) } },
+      schema: { tags, params: idParamsSchema, response: { 200: z.array(companySeminarDtoSchema) } },
     },
     async (req) => companies.seminars(req.user!, req.params.id),
   );
   app.get(
     '/api/companies/:id/users',
-    { onRequest: user, schema: { tags, params: idParams, response: { 200: z.array(employeeDtoSchema) } } },
+    {
+      onRequest: user,
+      schema: { tags, params: idParamsSchema, response: { 200: z.array(employeeDtoSchema) } },
+    },
     async (req) => companies.employees(req.user!, req.params.id),
   );
   // members by e-mail: an invitation the holder of the address accepts (the same answer for every address)
@@ -80,7 +83,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     '/api/companies/:id/members',
     {
       onRequest: user,
-      schema: { tags, params: idParams, body: addMemberBodySchema, response: { 202: messageSchema } },
+      schema: { tags, params: idParamsSchema, body: addMemberBodySchema, response: { 202: messageSchema } },
     },
     async (req, reply) => {
       const { email } = req.body;
@@ -93,7 +96,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     '/api/companies/:id/member-invitations',
     {
       onRequest: user,
-      schema: { tags, params: idParams, response: { 200: z.array(memberInvitationDtoSchema) } },
+      schema: { tags, params: idParamsSchema, response: { 200: z.array(memberInvitationDtoSchema) } },
     },
     async (req) => companies.memberInvitations(req.user!, req.params.id),
   );
@@ -151,7 +154,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       onRequest: user,
       schema: {
         tags,
-        params: idParams,
+        params: idParamsSchema,
         body: invitationBodySchema,
         response: { 201: invitationCreatedSchema },
       },
@@ -163,12 +166,12 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     '/api/companies/:id/invitation',
-    { onRequest: user, schema: { tags, params: idParams, response: { 200: invitationStateSchema } } },
+    { onRequest: user, schema: { tags, params: idParamsSchema, response: { 200: invitationStateSchema } } },
     async (req) => companies.invitationState(req.user!, req.params.id),
   );
   app.delete(
     '/api/companies/:id/invitation',
-    { onRequest: user, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { onRequest: user, schema: { tags, params: idParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
       await companies.revokeInvitation(req.user!, req.params.id);
       return reply.code(204).send(null);
@@ -243,7 +246,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     '/api/seminars/:id/companies',
     {
       onRequest: user,
-      schema: { tags, params: idParams, response: { 200: z.array(seminarCompanyRowSchema) } },
+      schema: { tags, params: idParamsSchema, response: { 200: z.array(seminarCompanyRowSchema) } },
     },
     async (req) => companies.seminarCompanies(req.user!, req.params.id),
   );
@@ -251,7 +254,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     '/api/seminars/:id/users/booked-company',
     {
       onRequest: user,
-      schema: { tags, params: idParams, response: { 200: z.array(companyAssignmentSchema) } },
+      schema: { tags, params: idParamsSchema, response: { 200: z.array(companyAssignmentSchema) } },
     },
     async (req) => companies.bookedCompanyUsers(req.user!, req.params.id),
   );
@@ -283,7 +286,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/api/companies/access-links/:id',
-    { onRequest: user, schema: { tags, params: idParams, response: { 200: accessLinkDtoSchema } } },
+    { onRequest: user, schema: { tags, params: idParamsSchema, response: { 200: accessLinkDtoSchema } } },
     async (req) => companies.revokeLink(req.user!, req.params.id),
   );
   app.get(

@@ -1,11 +1,11 @@
 import {
   confirmGraduationBodySchema,
   historyQuerySchema,
+  idParamsSchema,
   mcTestReportSchema,
   ownerHistoryQuerySchema,
   ownerRowSchema,
   paginated,
-  rules,
   startedRunSchema,
   startTestBodySchema,
   stopResultSchema,
@@ -15,12 +15,9 @@ import {
   userGraduateQuerySchema,
 } from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { typedDtoSerializer } from '../../lib/validate.ts';
+import { XLSX_TYPE } from '../../lib/xlsx.ts';
 import type { GraduateService } from './graduate.service.ts';
-
-const idParams = z.object({ id: rules.id() });
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Test runs, history, graduation and export (spec section 7 "Graduation"; paths verbatim), plus
@@ -82,11 +79,11 @@ export const graduateRoutes: FastifyPluginAsyncZod<{ graduate: GraduateService }
   );
   app.get(
     '/api/graduate/export/:id',
-    { onRequest: owner, schema: { tags, params: idParams } },
+    { onRequest: owner, schema: { tags, params: idParamsSchema } },
     async (req, reply) => {
       const file = await graduate.export(req.user!, req.params.id, req.locale);
       return reply
-        .header('Content-Type', XLSX)
+        .header('Content-Type', XLSX_TYPE)
         .header('Content-Disposition', file.disposition)
         .header('Cache-Control', 'private, no-store')
         .header('X-Content-Type-Options', 'nosniff')
@@ -99,7 +96,7 @@ export const graduateRoutes: FastifyPluginAsyncZod<{ graduate: GraduateService }
       onRequest: owner,
       schema: {
         tags,
-        params: idParams,
+        params: idParamsSchema,
         querystring: userGraduateQuerySchema,
         response: { 200: userGraduateListSchema },
       },
@@ -108,7 +105,7 @@ export const graduateRoutes: FastifyPluginAsyncZod<{ graduate: GraduateService }
   );
   app.get(
     '/api/mc_tests/:id/report',
-    { onRequest: owner, schema: { tags, params: idParams, response: { 200: mcTestReportSchema } } },
+    { onRequest: owner, schema: { tags, params: idParamsSchema, response: { 200: mcTestReportSchema } } },
     async (req) => graduate.report(req.user!, req.params.id),
   );
 };

@@ -1,9 +1,6 @@
-import { itemAnalysisQuerySchema, itemAnalysisSchema, rules } from '@elearn/shared';
+import { idParamsSchema, itemAnalysisQuerySchema, itemAnalysisSchema } from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ItemAnalysisService } from './item-analysis.service.ts';
-
-const idParams = z.object({ id: rules.id() });
 
 /**
  * `GET /api/mc_tests/{id}/item-analysis?from=&to=&mode=`: the item analysis of a test, for its
@@ -19,7 +16,7 @@ export const itemAnalysisRoutes: FastifyPluginAsyncZod<{ itemAnalysis: ItemAnaly
       onRequest: app.requireScope('trainer', 'admin'),
       schema: {
         tags: ['graduation'],
-        params: idParams,
+        params: idParamsSchema,
         querystring: itemAnalysisQuerySchema,
         response: { 200: itemAnalysisSchema },
       },

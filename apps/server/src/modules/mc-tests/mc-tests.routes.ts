@@ -5,6 +5,7 @@ import {
   createMcTestBodySchema,
   grantRunBodySchema,
   grantRunResultSchema,
+  idParamsSchema,
   mcTestDtoSchema,
   mcTestListItemSchema,
   mcTestListQuerySchema,
@@ -21,8 +22,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { McTestsService } from './mc-tests.service.ts';
-
-const idParams = z.object({ id: rules.id() });
 
 /**
  * Tests (spec section 7 "Tests, questions, answers" and the chapter-prefixed test routes, paths
@@ -52,7 +51,7 @@ export const mcTestRoutes: FastifyPluginAsyncZod<{ mcTests: McTestsService }> = 
   );
   app.get(
     '/api/mc_tests/:id',
-    { onRequest: owner, schema: { tags, params: idParams, response: { 200: mcTestDtoSchema } } },
+    { onRequest: owner, schema: { tags, params: idParamsSchema, response: { 200: mcTestDtoSchema } } },
     async (req) => mcTests.get(req.user!, req.params.id),
   );
   app.patch(
@@ -66,7 +65,7 @@ export const mcTestRoutes: FastifyPluginAsyncZod<{ mcTests: McTestsService }> = 
       onRequest: owner,
       schema: {
         tags,
-        params: idParams,
+        params: idParamsSchema,
         querystring: z.object({ confirm: z.enum(['0', '1']).optional() }),
         response: { 204: z.null() },
       },
@@ -96,14 +95,22 @@ export const mcTestRoutes: FastifyPluginAsyncZod<{ mcTests: McTestsService }> = 
   );
   app.get(
     '/api/mc_tests/:id/questions',
-    { onRequest: owner, schema: { tags, params: idParams, response: { 200: z.array(questionDtoSchema) } } },
+    {
+      onRequest: owner,
+      schema: { tags, params: idParamsSchema, response: { 200: z.array(questionDtoSchema) } },
+    },
     async (req) => mcTests.questions(req.user!, req.params.id),
   );
   app.post(
     '/api/mc_tests/:id/grant-run',
     {
       onRequest: owner,
-      schema: { tags, params: idParams, body: grantRunBodySchema, response: { 200: grantRunResultSchema } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: grantRunBodySchema,
+        response: { 200: grantRunResultSchema },
+      },
     },
     async (req) => mcTests.grantRun(req.user!, req.params.id, req.body.userId),
   );

@@ -2,10 +2,10 @@ import {
   bookingPaymentDtoSchema,
   bookNowBodySchema,
   checkoutDtoSchema,
+  idParamsSchema,
   pageQuery,
   paginated,
   paymentDtoSchema,
-  rules,
   testCheckoutDtoSchema,
   testSettleBodySchema,
   testSettleResultSchema,
@@ -23,7 +23,6 @@ export const WEBHOOK_PATHS = ['/payment/mollie/webhook', '/api/payments/webhook'
 /** webhook deliveries per IP and minute (Mollie retries what we refuse) */
 const WEBHOOK_LIMIT = 600;
 
-const idParams = z.object({ id: rules.id() });
 const testPaymentParams = z.object({ paymentId: z.string().regex(/^tr_[A-Za-z0-9]{1,64}$/) });
 
 /**
@@ -67,7 +66,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
     '/api/payments/booking/:id',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['payments'], params: idParams, response: { 200: bookingPaymentDtoSchema } },
+      schema: { tags: ['payments'], params: idParamsSchema, response: { 200: bookingPaymentDtoSchema } },
     },
     async (req) => payments.bookingStatus(req.user!, req.params.id),
   );
@@ -76,7 +75,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
     '/api/payments/booking/:id/sync',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['payments'], params: idParams, response: { 200: bookingPaymentDtoSchema } },
+      schema: { tags: ['payments'], params: idParamsSchema, response: { 200: bookingPaymentDtoSchema } },
     },
     async (req) => payments.syncBooking(req.user!, req.params.id),
   );

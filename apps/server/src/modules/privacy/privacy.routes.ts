@@ -3,15 +3,13 @@ import {
   dataExportListSchema,
   deleteAccountBodySchema,
   deletionStateSchema,
+  idParamsSchema,
   pendingDeletionListSchema,
   pendingDeletionsQuerySchema,
-  rules,
 } from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { PrivacyService } from './privacy.service.ts';
 
-const idParams = z.object({ id: rules.id() });
 const tags = ['privacy'];
 
 /**
@@ -35,7 +33,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> =
   );
   app.get(
     '/api/privacy/exports/:id/download',
-    { onRequest: user, schema: { tags, params: idParams } },
+    { onRequest: user, schema: { tags, params: idParamsSchema } },
     async (req, reply) => {
       const file = await privacy.openExport(req.user!, req.params.id);
       return reply
@@ -66,22 +64,22 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> =
   // the admin side: on a person's request, audited
   app.post(
     '/api/admin/users/:id/export',
-    { onRequest: admin, schema: { tags, params: idParams, response: { 202: dataExportDtoSchema } } },
+    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 202: dataExportDtoSchema } } },
     async (req, reply) => reply.code(202).send(await privacy.requestExport(req.user!, req.params.id)),
   );
   app.get(
     '/api/admin/users/:id/deletion',
-    { onRequest: admin, schema: { tags, params: idParams, response: { 200: deletionStateSchema } } },
+    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 200: deletionStateSchema } } },
     async (req) => privacy.deletionState(req.params.id),
   );
   app.post(
     '/api/admin/users/:id/deletion',
-    { onRequest: admin, schema: { tags, params: idParams, response: { 202: deletionStateSchema } } },
+    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 202: deletionStateSchema } } },
     async (req, reply) => reply.code(202).send(await privacy.requestDeletionFor(req.user!, req.params.id)),
   );
   app.delete(
     '/api/admin/users/:id/deletion',
-    { onRequest: admin, schema: { tags, params: idParams, response: { 200: deletionStateSchema } } },
+    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 200: deletionStateSchema } } },
     async (req) => privacy.cancelDeletionFor(req.user!, req.params.id),
   );
   app.get(

@@ -3,11 +3,11 @@ import {
   certificateSchema,
   completionSettingsBodySchema,
   completionSettingsSchema,
+  idParamsSchema,
   learnerProgressPageSchema,
   learnerProgressQuerySchema,
   myCertificateSchema,
   revokeCertificateBodySchema,
-  rules,
   seminarProgressDetailSchema,
   seminarProgressSchema,
   videoPositionBodySchema,
@@ -15,10 +15,8 @@ import {
 import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { XLSX_TYPE } from '../../lib/xlsx.ts';
 import type { ProgressService } from './progress.service.ts';
-
-const idParams = z.object({ id: rules.id() });
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Learning progress, video resume and coverage, completion settings and certificates (issue 16).
@@ -45,7 +43,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progress: ProgressService }
         onRequest: user,
         config: { csrfBodyField: 'xsrf' },
         bodyLimit: 16 * 1024,
-        schema: { tags, params: idParams, body: videoPositionBodySchema, response: { 204: z.null() } },
+        schema: { tags, params: idParamsSchema, body: videoPositionBodySchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
         await progress.savePosition(req.user!, req.params.id, req.body);
@@ -61,7 +59,10 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progress: ProgressService }
   );
   app.get(
     '/api/progress/seminars/:id',
-    { onRequest: user, schema: { tags, params: idParams, response: { 200: seminarProgressDetailSchema } } },
+    {
+      onRequest: user,
+      schema: { tags, params: idParamsSchema, response: { 200: seminarProgressDetailSchema } },
+    },
     async (req) => progress.mineIn(req.user!, req.params.id),
   );
   app.get(
@@ -70,7 +71,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progress: ProgressService }
       onRequest: user,
       schema: {
         tags,
-        params: idParams,
+        params: idParamsSchema,
         querystring: learnerProgressQuerySchema,
         response: { 200: learnerProgressPageSchema },
       },
@@ -79,11 +80,11 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progress: ProgressService }
   );
   app.get(
     '/api/progress/seminars/:id/export',
-    { onRequest: user, schema: { tags, params: idParams } },
+    { onRequest: user, schema: { tags, params: idParamsSchema } },
     async (req, reply) => {
       const file = await progress.export(req.user!, req.params.id, req.locale);
       return reply
-        .header('Content-Type', XLSX)
+        .header('Content-Type', XLSX_TYPE)
         .header('Content-Disposition', file.disposition)
         .header('Cache-Control', 'private, no-store')
         .header('X-Content-Type-Options', 'nosniff')
@@ -92,7 +93,10 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progress: ProgressService }
   );
   app.get(
     '/api/progress/seminars/:id/settings',
-    { onRequest: user, schema: { tags, params: idParams, response: { 200: completionSettingsSchema } } },
+    {
+      onRequest: user,
+      schema: { tags, params: idParamsSchema, response: { 200: completionSettingsSchema } },
+    },
     async (req) => progress.settings(req.user!, req.params.id),
   );
   app.put(
@@ -101,7 +105,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progress: ProgressService }
       onRequest: user,
       schema: {
         tags,
-        params: idParams,
+        params: idParamsSchema,
         body: completionSettingsBodySchema,
         response: { 200: completionSettingsSchema },
       },

@@ -3,11 +3,11 @@ import {
   attachQuestionsBodySchema,
   createAnswerBodySchema,
   createQuestionBodySchema,
+  idParamsSchema,
   mcTestDtoSchema,
   paginated,
   questionDtoSchema,
   questionListQuerySchema,
-  rules,
   unattachQuestionBodySchema,
   updateAnswerBodySchema,
   updateQuestionBodySchema,
@@ -16,7 +16,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { QuestionsService, TestQuestionLinks } from './questions.service.ts';
 
-const idParams = z.object({ id: rules.id() });
 /**
  * The spec sends the literal text `{question}` in this segment (a browser sends it encoded as
  * `%7Bquestion%7D`); the question ids travel in the body, so the segment is accepted and ignored.
@@ -57,7 +56,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/api/questions/:id',
-    { onRequest: owner, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { onRequest: owner, schema: { tags, params: idParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
       await questions.remove(req.user!, req.params.id);
       return reply.code(204).send(null);
@@ -118,7 +117,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/api/answers/:id',
-    { onRequest: owner, schema: { tags: ['answers'], params: idParams, response: { 204: z.null() } } },
+    { onRequest: owner, schema: { tags: ['answers'], params: idParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
       await questions.removeAnswer(req.user!, req.params.id);
       return reply.code(204).send(null);

@@ -1,9 +1,9 @@
 import {
   bookFreeBodySchema,
   bookingDtoSchema,
+  idParamsSchema,
   paginated,
   publicProfileSchema,
-  rules,
   SEMINAR_IMAGE_MAX_BYTES,
   seminarDtoSchema,
   seminarFieldsSchema,
@@ -26,8 +26,6 @@ interface ChapterParts {
   storagePathsOfSeminar(seminarId: number): Promise<string[]>;
   todos(actor: AuthUser): Promise<z.infer<typeof todoSchema>[]>;
 }
-
-const idParams = z.object({ id: rules.id() });
 
 /** Seminars and free booking (spec section 7 "Seminars and booking"; paths verbatim). */
 export const seminarRoutes: FastifyPluginAsyncZod<{
@@ -115,12 +113,12 @@ export const seminarRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     '/api/seminars/:id',
-    { schema: { tags: ['seminars'], params: idParams, response: { 200: seminarDtoSchema } } },
+    { schema: { tags: ['seminars'], params: idParamsSchema, response: { 200: seminarDtoSchema } } },
     async (req) => seminars.get(req.user, { id: req.params.id }),
   );
   app.get(
     '/api/seminars/:id/image',
-    { schema: { tags: ['seminars'], params: idParams } },
+    { schema: { tags: ['seminars'], params: idParamsSchema } },
     async (req, reply) => {
       const img = await seminars.imageOf(req.user, req.params.id);
       return sendStored(req, reply, {
@@ -159,7 +157,7 @@ export const seminarRoutes: FastifyPluginAsyncZod<{
       config: { multipartFields: seminarFieldsSchema },
       schema: {
         tags: ['seminars'],
-        params: idParams,
+        params: idParamsSchema,
         consumes: ['multipart/form-data'],
         response: { 200: seminarDtoSchema },
       },
@@ -197,7 +195,7 @@ export const seminarRoutes: FastifyPluginAsyncZod<{
       onRequest: owner,
       schema: {
         tags: ['seminars'],
-        params: idParams,
+        params: idParamsSchema,
         querystring: z.object({ confirm: z.enum(['0', '1']).optional() }),
         response: { 204: z.null() },
       },
