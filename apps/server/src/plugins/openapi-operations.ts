@@ -127,8 +127,8 @@ export const operationDocs: Record<string, OperationDoc> = {
   // upload that is not the caller's, 409 a wrong Upload-Offset, 410 an expired upload, 412 no
   // Tus-Resumable, 413 over the limit, 415 a PATCH body not application/offset+octet-stream
   'POST /api/chapters/uploads': { errors: [400, 404, 412, 413] },
-  'PATCH /api/chapters/uploads/{id}': { errors: [400, 409, 410, 412, 413, 415, 507] },
-  'DELETE /api/chapters/uploads/{id}': { errors: [400, 412] },
+  'PATCH /api/chapters/uploads/{uploadId}': { errors: [400, 409, 410, 412, 413, 415, 507] },
+  'DELETE /api/chapters/uploads/{uploadId}': { errors: [400, 412] },
   'GET /api/chapters/doc/{id}/download': {
     login: 'or-access-link',
     // a locked chapter or a seminar not booked; a revoked, expired or guessed access link

@@ -24,7 +24,7 @@ import type { ChaptersService } from './chapters.service.ts';
  * Resumable uploads of videos and documents with the tus protocol 1.0 (issue 18,
  * https://tus.io/protocols/resumable-upload): `POST /api/chapters/uploads` creates an upload
  * (`Upload-Length`, `Upload-Metadata` with `chapter_id`, `filename`, `kind` = video|doc and an
- * optional `label`), `HEAD`/`PATCH`/`DELETE /api/chapters/uploads/:id` ask for its offset,
+ * optional `label`), `HEAD`/`PATCH`/`DELETE /api/chapters/uploads/:uploadId` ask for its offset,
  * append bytes and cancel it. `@tus/server` stores the unfinished upload under `tus/` of the
  * upload directory (`@tus/file-store`) or of the bucket (`@tus/s3-store`); when the last byte
  * arrives the file is checked by its content (read as a stream, hashed) and moved into the
@@ -361,7 +361,7 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
 
   /** a later request: only the user who created the upload sees it */
   const checkOwner = async (req: FastifyRequest) => {
-    const id = (req.params as { id: string }).id;
+    const id = (req.params as { uploadId: string }).uploadId;
     if (!ID.test(id)) throw notFound();
     const upload = await datastore.getUpload(storeId(id)).catch(() => null);
     if (!upload || upload.metadata?.user_id !== String(req.user!.id)) throw notFound();
@@ -404,7 +404,7 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
   const tusHeaders = {
     'tus-resumable': z.string().max(20).optional(),
   };
-  const idParams = z.object({ id: z.string().max(64) });
+  const uploadParams = z.object({ uploadId: z.string().max(64) });
   app.post(
     TUS_PATH,
     {
@@ -431,14 +431,14 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
   );
   app.route({
     method: 'HEAD',
-    url: `${TUS_PATH}/:id`,
+    url: `${TUS_PATH}/:uploadId`,
     onRequest: [guard, csrfEverywhere],
     preHandler: checkOwner,
-    schema: { tags: ['media'], params: idParams, hide: true },
+    schema: { tags: ['media'], params: uploadParams, hide: true },
     handler: handOver,
   });
   app.patch(
-    `${TUS_PATH}/:id`,
+    `${TUS_PATH}/:uploadId`,
     {
       onRequest: guard,
       preHandler: checkOwner,
@@ -447,7 +447,7 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
         summary: 'Append bytes to a resumable (tus) upload at `Upload-Offset`',
         description:
           'Body: the bytes from `Upload-Offset` on, as `application/offset+octet-stream`. The last one checks the type by content and records the media (204 with `Upload-Media-Id`), or answers 422 `media.type` and removes the upload.',
-        params: idParams,
+        params: uploadParams,
         headers: z.object({
           ...tusHeaders,
           'upload-offset': z.string().max(20).optional(),
@@ -458,14 +458,14 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
     handOver,
   );
   app.delete(
-    `${TUS_PATH}/:id`,
+    `${TUS_PATH}/:uploadId`,
     {
       onRequest: guard,
       preHandler: checkOwner,
       schema: {
         tags: ['media'],
         summary: 'Cancel a resumable (tus) upload',
-        params: idParams,
+        params: uploadParams,
         response: { 204: z.null() },
       },
     },

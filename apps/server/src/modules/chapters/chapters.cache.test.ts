@@ -145,7 +145,7 @@ describe('chapter tree cache', () => {
         tusLocation = new URL(String(res.headers.location), 'http://localhost').pathname;
         expect((await chapterIn(a.id))?.chapter_videos).toEqual([]);
       },
-      'PATCH /api/chapters/uploads/:id': async () => {
+      'PATCH /api/chapters/uploads/:uploadId': async () => {
         const res = await owner.request({
           method: 'PATCH',
           url: tusLocation,
@@ -156,7 +156,7 @@ describe('chapter tree cache', () => {
         const mediaId = Number(res.headers['upload-media-id']);
         expect((await chapterIn(a.id))?.chapter_videos.map((v) => v.id)).toEqual([mediaId]);
       },
-      'DELETE /api/chapters/uploads/:id': async () => {
+      'DELETE /api/chapters/uploads/:uploadId': async () => {
         const started = await owner.request({
           method: 'POST',
           url: '/api/chapters/uploads',

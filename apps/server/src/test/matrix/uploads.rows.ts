@@ -42,7 +42,7 @@ export const UPLOADS_ROWS: Row[] = [
   },
   {
     method: 'PATCH',
-    route: `${TUS_PATH}/:id`,
+    route: `${TUS_PATH}/:uploadId`,
     prepare: async (w) => ({
       url: await trainerUpload(w),
       headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
@@ -52,7 +52,7 @@ export const UPLOADS_ROWS: Row[] = [
   },
   {
     method: 'DELETE',
-    route: `${TUS_PATH}/:id`,
+    route: `${TUS_PATH}/:uploadId`,
     prepare: async (w) => ({ url: await trainerUpload(w), headers: TUS }),
     expect: creatorOnly(204),
   },
