@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { companies, companyUsers, sessions, users } from '../db/schema/index.ts';
 import { AppError, csrfMismatch, forbidden, unauthenticated } from '../errors.ts';
 import { AuthCache, authDataChanged } from '../lib/auth-cache.ts';
+import { batched } from '../lib/batch.ts';
 import { hmacHex, randomToken, safeEqual, sha256Hex } from '../lib/crypto.ts';
 
 export interface AuthUser {
@@ -161,7 +162,7 @@ export const sessionPlugin = fp(
 
     await app.register(fastifyCookie);
 
-    const lookup = db
+    const lookupMany = db
       .select({
         id: sessions.id,
         userId: sessions.userId,
@@ -188,8 +189,15 @@ export const sessionPlugin = fp(
       })
       .from(sessions)
       .leftJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sql.placeholder('id')))
+      .where(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`)
       .prepare('session_lookup');
+    // the look-ups of requests that arrive together share one query (lib/batch.ts): under load a
+    // round trip per request costs more than the query itself
+    const lookup = batched(async (ids: string[]) => {
+      const rows = (await lookupMany.execute({ ids })) as Row[];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id));
+    });
 
     const expired = (row: Pick<Row, 'remember' | 'createdAt' | 'lastActivityAt'>, t: number) => {
       const idle = row.remember ? rememberMs : idleMs;
@@ -324,7 +332,7 @@ export const sessionPlugin = fp(
         const id = sha256Hex(token);
         let row = cache?.get(id);
         if (!row) {
-          [row] = (await lookup.execute({ id })) as Row[];
+          row = await lookup(id);
           if (row && cache) cache.set(id, row);
         }
         const t = now();

@@ -20,7 +20,10 @@ export async function freePort(): Promise<number> {
  */
 export async function startServerProcess(env: Record<string, string>, entry?: string) {
   const port = await freePort();
-  const args = entry ? ['--enable-source-maps', entry] : ['--import', 'tsx', MAIN];
+  // SERVER_NODE_ARGS: extra flags for the child only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to profile the server under a benchmark (Node refuses --cpu-prof in NODE_OPTIONS)
+  const extra = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...extra, ...(entry ? ['--enable-source-maps', entry] : ['--import', 'tsx', MAIN])];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,

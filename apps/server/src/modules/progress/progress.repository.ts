@@ -42,12 +42,12 @@ export interface ChapterFacts {
 
 /**
  * Merges stored and new intervals in the database (gaps and islands): sorted by start, a new
- * island begins where a start lies beyond every end before it. `$5` is the jsonb array of new
+ * island begins where a start lies beyond every end before it. `fresh` is a jsonb array of new
  * [start, end] pairs, already clamped to the video's length.
  */
-const islands = (stored: string) => `
+const islands = (stored: string, fresh: string) => `
   with iv as (
-    select (x->>0)::float8 as s, (x->>1)::float8 as e from jsonb_array_elements(${stored} || $5::jsonb) as x
+    select (x->>0)::float8 as s, (x->>1)::float8 as e from jsonb_array_elements(${stored} || ${fresh}) as x
   ), marked as (
     select s, e, max(e) over (order by s, e rows between unbounded preceding and 1 preceding) as prev_end from iv
   ), grouped as (
@@ -55,28 +55,44 @@ const islands = (stored: string) => `
     from marked
   )
   select min(s) as s, max(e) as e from grouped group by g`;
-const mergedText = (stored: string) =>
-  `(select coalesce(jsonb_agg(jsonb_build_array(s, e) order by s), '[]'::jsonb) from (${islands(stored)}) i)`;
-const lengthText = (stored: string) => `(select coalesce(sum(e - s), 0) from (${islands(stored)}) i)`;
+const mergedText = (stored: string, fresh: string) =>
+  `(select coalesce(jsonb_agg(jsonb_build_array(s, e) order by s), '[]'::jsonb) from (${islands(stored, fresh)}) i)`;
+const lengthText = (stored: string, fresh: string) =>
+  `(select coalesce(sum(e - s), 0) from (${islands(stored, fresh)}) i)`;
 
-/** $1 user, $2 file, $3 position, $4 duration, $5 new segments (jsonb), $6 time, $7 caller is admin */
-const SAVE_POSITION_TEXT = `
+/**
+ * $1: a jsonb array of saves {u: user, f: file, p: position, d: duration, s: new segments, t: time,
+ * a: caller is admin}, at most one per user and video. A row is written only where the check
+ * passes; the new segments are merged first, then with the stored ones on conflict.
+ */
+const SAVE_POSITIONS_TEXT = `
 insert into video_progress (user_id, file_id, position_s, duration_s, intervals, watched_s, updated_at)
-select $1::int, f.id, $3::float8, $4::float8, ${mergedText(`'[]'::jsonb`)}, ${lengthText(`'[]'::jsonb`)}, $6::timestamptz
-from chapter_files f
+select i.u, f.id, i.p, i.d, ${mergedText(`'[]'::jsonb`, 'i.s')}, ${lengthText(`'[]'::jsonb`, 'i.s')}, i.t
+from jsonb_to_recordset($1::jsonb) as i(u int, f int, p float8, d float8, s jsonb, t timestamptz, a boolean)
+join chapter_files f on f.id = i.f and f.kind = 'video'
 join chapters c on c.id = f.chapter_id
 left join chapters p on p.id = c.chapter_id
 join seminars s on s.id = c.seminar_id
-where f.id = $2::int and f.kind = 'video'
-  and ($7::boolean or s.owner_id = $1::int
-    or (c.unlocked = 1 and (c.chapter_id is null or p.unlocked = 1) and ${holdsSqlText('s.id', '$1::int')}))
+where i.a or s.owner_id = i.u
+  or (c.unlocked = 1 and (c.chapter_id is null or p.unlocked = 1) and ${holdsSqlText('s.id', 'i.u')})
 on conflict (user_id, file_id) do update set
   position_s = excluded.position_s,
   duration_s = excluded.duration_s,
-  intervals = ${mergedText('video_progress.intervals')},
-  watched_s = ${lengthText('video_progress.intervals')},
+  intervals = ${mergedText('video_progress.intervals', 'excluded.intervals')},
+  watched_s = ${lengthText('video_progress.intervals', 'excluded.intervals')},
   updated_at = excluded.updated_at
-returning 1 as saved`;
+returning user_id, file_id`;
+const [SAVE_HEAD, SAVE_TAIL] = SAVE_POSITIONS_TEXT.split('$1') as [string, string];
+
+export interface PositionSave {
+  userId: number;
+  isAdmin: boolean;
+  fileId: number;
+  position: number;
+  duration: number;
+  segments: [number, number][];
+  at: Date;
+}
 
 /** the part of drizzle's node-postgres session that prepares a named statement */
 interface NamedSession {
@@ -110,51 +126,55 @@ export const progressRepository = {
   },
 
   /**
-   * One save in one statement: the access check (a video of a seminar the user may play: its
-   * owner, an admin, or a holder when the chapter is playable) and the upsert that replaces
-   * position and length and merges the intervals. False when the check failed (nothing written).
-   * On PostgreSQL a named statement (parsed and planned once per connection, the hot path of the
-   * player); on PGlite the same text with parameters.
+   * Saves in one statement each round: the access check (a video of a seminar the user may play:
+   * its owner, an admin, or a holder when the chapter is playable) and the upsert that replaces
+   * position and length and merges the intervals. Answers per save whether it was written (false:
+   * the check failed, nothing written). Two saves of one user and video go in successive rounds,
+   * in their order (an upsert touches a row once per statement). On PostgreSQL a named statement
+   * (parsed and planned once per connection, the hot path of the player).
    */
-  async savePosition(
-    db: DbOrTx,
-    v: {
-      userId: number;
-      isAdmin: boolean;
-      fileId: number;
-      position: number;
-      duration: number;
-      segments: [number, number][];
-      at: Date;
-    },
-  ): Promise<boolean> {
-    const values: unknown[] = [
-      v.userId,
-      v.fileId,
-      v.position,
-      v.duration,
-      JSON.stringify(v.segments),
-      v.at.toISOString(),
-      v.isAdmin,
-    ];
-    const query = sql.join(
-      SAVE_POSITION_TEXT.split(/(\$\d+)/).map((part) => {
-        const m = /^\$(\d+)$/.exec(part);
-        return m ? sql`${values[Number(m[1]) - 1]}` : sql.raw(part);
-      }),
-      sql.raw(''),
-    );
-    const named = db as unknown as {
-      session?: NamedSession;
-      dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-    };
-    const rows =
-      !isPglite(db) && named.session?.prepareQuery && named.dialect
-        ? await named.session
-            .prepareQuery(named.dialect.sqlToQuery(query), undefined, 'progress_save_position', false)
-            .execute()
-        : await db.execute(query);
-    return ((rows as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+  async savePositions(db: DbOrTx, saves: PositionSave[]): Promise<boolean[]> {
+    const saved: boolean[] = saves.map(() => false);
+    let pending = saves.map((save, index) => ({ save, index }));
+    while (pending.length > 0) {
+      const seen = new Set<string>();
+      const round: typeof pending = [];
+      const later: typeof pending = [];
+      for (const p of pending) {
+        const key = `${p.save.userId}/${p.save.fileId}`;
+        (seen.has(key) ? later : round).push(p);
+        seen.add(key);
+      }
+      const json = JSON.stringify(
+        round.map(({ save: v }) => ({
+          u: v.userId,
+          f: v.fileId,
+          p: v.position,
+          d: v.duration,
+          s: v.segments,
+          t: v.at.toISOString(),
+          a: v.isAdmin,
+        })),
+      );
+      const query = sql.join([sql.raw(SAVE_HEAD), sql`${json}`, sql.raw(SAVE_TAIL)], sql.raw(''));
+      const named = db as unknown as {
+        session?: NamedSession;
+        dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+      };
+      const result =
+        !isPglite(db) && named.session?.prepareQuery && named.dialect
+          ? await named.session
+              .prepareQuery(named.dialect.sqlToQuery(query), undefined, 'progress_save_positions', false)
+              .execute()
+          : await db.execute(query);
+      const rows = ((result as unknown as { rows?: { user_id: number; file_id: number }[] }).rows ?? []).map(
+        (r) => `${r.user_id}/${r.file_id}`,
+      );
+      const written = new Set(rows);
+      for (const { save, index } of round) saved[index] = written.has(`${save.userId}/${save.fileId}`);
+      pending = later;
+    }
+    return saved;
   },
 
   /** the seminars with their owner's name and completion settings */

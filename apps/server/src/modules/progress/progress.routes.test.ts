@@ -5,7 +5,7 @@ import type {
   SeminarProgressDetailDto,
   SeminarProgressDto,
 } from '@elearn/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, enrolments, videoProgress } from '../../db/schema/index.ts';
@@ -21,6 +21,7 @@ describe('progress, video resume and certificates (issue 16)', () => {
   let trainer: Agent;
   let trainerId: number;
   let other: Agent;
+  let otherId: number;
   let admin: Agent;
   let student: Agent;
   let studentId: number;
@@ -37,6 +38,7 @@ describe('progress, video resume and certificates (issue 16)', () => {
       t.make.user(),
     ]);
     trainerId = tr.id;
+    otherId = ot.id;
     studentId = st.id;
     studentName = `${st.firstName} ${st.lastName}`;
     [trainer, other, admin, student] = await Promise.all([
@@ -112,6 +114,37 @@ describe('progress, video resume and certificates (issue 16)', () => {
       );
       expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(204));
       expect((await detail(student, w.seminarId)).videos[0]!.coverage).toBe(0.5);
+    });
+
+    it('answers each of many saves sent at once on its own: stored, refused or unknown, in a few statements', async () => {
+      const w = await bookedWithVideo();
+      const learners = await Promise.all(Array.from({ length: 4 }, () => t.make.user()));
+      await t.app.database.db
+        .insert(enrolments)
+        .values(learners.map((l) => ({ userId: l.id, seminarId: w.seminarId, source: 'free' as const })));
+      const agents = await Promise.all(learners.map((l) => t.loginAs(l.email)));
+      const before = t.app.database.queryCount();
+      const results = await Promise.all([
+        ...agents.map((a, i) =>
+          save(a, w.videoId, { position: 10 + i, duration: 100, segments: [[0, 10 + i]] }),
+        ),
+        save(other, w.videoId, { position: 50, duration: 100, segments: [[0, 50]] }),
+        save(student, 999_999, { position: 1, duration: 10 }),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual([204, 204, 204, 204, 403, 404]);
+      // one look-up and one save statement for the batch, plus the refusals' explanations
+      expect(t.app.database.queryCount() - before).toBeLessThan(6);
+      for (const [i, a] of agents.entries()) {
+        const v = (await detail(a, w.seminarId)).videos[0]!;
+        expect(v.position).toBe(10 + i);
+        expect(v.coverage).toBeCloseTo((10 + i) / 100);
+      }
+      // the refused save wrote nothing
+      const [row] = await t.app.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(videoProgress)
+        .where(and(eq(videoProgress.fileId, w.videoId), eq(videoProgress.userId, otherId)));
+      expect(row!.n).toBe(0);
     });
 
     it('takes a beacon: JSON as text/plain with the CSRF token in the body', async () => {

@@ -14,6 +14,7 @@ import { encodeMessage, VIDEO_DONE_SHARE } from '@elearn/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound, tooManyRequests, validation } from '../../errors.ts';
+import { batched } from '../../lib/batch.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
 import type { AuthUser } from '../../plugins/session.ts';
@@ -28,6 +29,7 @@ import { progressPersonalData } from './progress.personal-data.ts';
 import {
   type CertificateRow,
   type ChapterFacts,
+  type PositionSave,
   progressRepository as repo,
   type SeminarFacts,
 } from './progress.repository.ts';
@@ -76,6 +78,8 @@ export function createProgressService(deps: {
 }) {
   const { db, config, counter, seminars, enrolments } = deps;
   const now = deps.now ?? Date.now;
+  /** the saves of players that arrive together go in one statement (lib/batch.ts) */
+  const savePosition = batched((saves: PositionSave[]) => repo.savePositions(db, saves));
 
   /** progress of every user in every seminar (the pairs asked for), completing those that now qualify */
   async function compute(pairs: { userId: number; seminarId: number }[]): Promise<Map<string, Computed>> {
@@ -314,7 +318,7 @@ export function createProgressService(deps: {
       const segments = body.segments
         .map(([from, to]) => [Math.min(from, duration), Math.min(to, duration)] as [number, number])
         .filter(([from, to]) => to > from);
-      const saved = await repo.savePosition(db, {
+      const saved = await savePosition({
         userId: actor.id,
         isAdmin: actor.scopes.includes('admin'),
         fileId,

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { batched } from './batch.ts';
+
+describe('batched', () => {
+  it('answers the calls of one turn with one run, each its own value in order', async () => {
+    const runs: number[][] = [];
+    const double = batched(async (keys: number[]) => {
+      runs.push(keys);
+      return keys.map((k) => k * 2);
+    });
+    const answers = await Promise.all([double(1), double(2), double(3)]);
+    expect(answers).toEqual([2, 4, 6]);
+    expect(runs).toEqual([[1, 2, 3]]);
+    // a later call is a new batch
+    expect(await double(5)).toBe(10);
+    expect(runs).toEqual([[1, 2, 3], [5]]);
+  });
+
+  it('splits a large turn into batches of at most maxSize keys', async () => {
+    const sizes: number[] = [];
+    const id = batched(async (keys: number[]) => {
+      sizes.push(keys.length);
+      return keys;
+    }, 4);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => id(i)));
+    expect(answers).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(sizes).toEqual([4, 4, 2]);
+  });
+
+  it('rejects every call of a failed batch, and only those', async () => {
+    let fail = true;
+    const load = batched(async (keys: string[]) => {
+      if (fail) throw new Error('database gone');
+      return keys.map((k) => k.toUpperCase());
+    });
+    const failed = await Promise.allSettled([load('a'), load('b')]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((failed[0] as PromiseRejectedResult).reason.message).toBe('database gone');
+    fail = false;
+    expect(await load('c')).toBe('C');
+  });
+
+  it('rejects when run throws synchronously or answers the wrong number of values', async () => {
+    const sync = batched((): Promise<number[]> => {
+      throw new Error('sync');
+    });
+    await expect(sync(1)).rejects.toThrow('sync');
+    const short = batched(async () => [1]);
+    await expect(Promise.all([short(1), short(2)])).rejects.toThrow('batch answered 1 values for 2 keys');
+  });
+});
