@@ -7,10 +7,11 @@
  * cookies, empty cache, so the cookie notice is part of their load). Prints scores, LCP, CLS, TBT
  * and the bytes transferred per page next to the budgets and the build's initial JS and CSS.
  *
- * BENCH_WEB_LOCALES=de (default de,en) and BENCH_WEB_MODES=mobile (default mobile,desktop) make it
- * shorter. Chromium: CHROME_PATH, else /usr/bin/chromium.
+ * BENCH_WEB_LOCALES=de (default de,en), BENCH_WEB_MODES=mobile (default mobile,desktop) and
+ * BENCH_WEB_PAGES=play (words of the pages' names) make it shorter; BENCH_WEB_JSON=dir keeps each
+ * Lighthouse report there. Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,9 @@ const list = <T extends string>(value: string | undefined, all: T[]): T[] =>
   value ? (value.split(',').filter((v) => (all as string[]).includes(v)) as T[]) : all;
 const LOCALES = list<Locale>(process.env.BENCH_WEB_LOCALES, ['de', 'en']);
 const MODES = list<Mode>(process.env.BENCH_WEB_MODES, ['mobile', 'desktop']);
+/** BENCH_WEB_PAGES=play,home: only the budget pages whose name contains one of these words */
+const PAGE_FILTER = (process.env.BENCH_WEB_PAGES ?? '').split(',').filter(Boolean);
+const PAGES = BUDGET_PAGES.filter((p) => PAGE_FILTER.length === 0 || PAGE_FILTER.some((w) => p.name.includes(w)));
 
 /** issue 13's goals */
 const GOALS = { performance: { mobile: 90, desktop: 98 }, other: 100 } as const;
@@ -155,7 +159,7 @@ async function main() {
     };
     for (const mode of MODES) {
       for (const locale of LOCALES) {
-        for (const budgetPage of BUDGET_PAGES) {
+        for (const budgetPage of PAGES) {
           const url = `${server.base}${localized(locale, fill(budgetPage, session))}`;
           const label = `${mode} ${locale} ${budgetPage.name}`;
           let result = await runOnce(url, !!budgetPage.student, mode);
@@ -193,6 +197,10 @@ async function main() {
             initialCss: weight.css,
           };
           rows.push(row);
+          if (process.env.BENCH_WEB_JSON) {
+            const file = path.join(process.env.BENCH_WEB_JSON, `${label.replace(/[^\w]+/g, '-')}.json`);
+            await writeFile(file, JSON.stringify(lhr));
+          }
           console.error(`${label}: perf ${row.scores.performance}, LCP ${Math.round(row.lcp)} ms`);
         }
       }

@@ -1,9 +1,10 @@
-import type { StartedRun } from '@elearn/shared';
+import { type StartedRun, scoreMcTestRun } from '@elearn/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userGraduateMctests, userGraduateResults } from '../../db/schema/index.ts';
+import { mcItemResponses, userGraduateMctests, userGraduateResults } from '../../db/schema/index.ts';
 import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { mcTestFixtures } from '../../test/mc-test-fixtures.ts';
+import { answerCodingOf } from './answer-coding.ts';
 
 /**
  * SECURITY D-09 / E-01: concurrent submissions lose nothing and store nothing twice. Runs on
@@ -90,6 +91,84 @@ describe('concurrent test runs', () => {
         expect(r.json().code).toBe('mc_test.run_already_stopped');
       }
       expect(await resultsOf([run.user_graduate_id])).toBe(1);
+    }
+  });
+
+  it('stops sent together share their statements, and each gets its own answer', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => t.make.user()));
+    const made = await mx.bookedTest(
+      trainerId,
+      users.map((u) => u.id),
+      { questions: 4, percent: 50 },
+    );
+    const agents: Agent[] = [];
+    for (const u of users) agents.push(await t.loginAs(u.email));
+    const runs: StartedRun[] = [];
+    for (const a of agents) runs.push((await a.post('/api/graduate/startTest', { id: made.test.id })).json());
+    const stop = (
+      agent: Agent,
+      runId: number,
+      questions: { questionId: number; answerIds: number[] }[] = [],
+    ) => agent.patch('/api/graduate/stopTest', { resultSet: { userGraduateId: runId, questions } });
+    const before = t.app.database.queryCount();
+    const correct = new Map(made.questions.flatMap((q) => q.answers.map((a) => [a.id, a.correct] as const)));
+    // player i answers the first i questions right (0, 25, 50 and 75 %)
+    const answersOf = (run: StartedRun, i: number) =>
+      run.questions.map((q, qi) => ({
+        questionId: q.id,
+        answerIds: q.answers.filter((a) => (qi < i ? correct.get(a.id) : false)).map((a) => a.id),
+      }));
+    const responses = await Promise.all([
+      // four players stop their own runs; the first one twice
+      ...runs.slice(0, 4).map((run, i) => stop(agents[i]!, run.user_graduate_id, answersOf(run, i))),
+      stop(agents[0]!, runs[0]!.user_graduate_id),
+      // the fifth sends another player's run, and an answer its test does not have
+      stop(agents[4]!, runs[5]!.user_graduate_id),
+      stop(agents[5]!, runs[5]!.user_graduate_id, [
+        { questionId: runs[5]!.questions[0]!.id, answerIds: [999_999] },
+      ]),
+    ]);
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 409, 404, 422]);
+    // a look-up of the sessions, one of the runs and two rounds of the write: not one per request
+    expect(t.app.database.queryCount() - before).toBeLessThan(8);
+    expect(await resultsOf(runs.slice(0, 4).map((r) => r.user_graduate_id))).toBe(4);
+    const open = await t.app.database.db
+      .select({ id: userGraduateMctests.id, stoppedAt: userGraduateMctests.stoppedAt })
+      .from(userGraduateMctests)
+      .where(inArray(userGraduateMctests.id, [runs[4]!.user_graduate_id, runs[5]!.user_graduate_id]));
+    expect(open.map((r) => r.stoppedAt)).toEqual([null, null]);
+    expect(responses.slice(0, 4).map((r) => r.json().achievedPercent)).toEqual([0, 25, 50, 75]);
+    // the database built each stored answer coding from the run's snapshot exactly as the
+    // shared builder does (answer-coding.ts)
+    for (const [i, run] of runs.slice(0, 4).entries()) {
+      const [row] = await t.app.database.db
+        .select({ snapshot: userGraduateMctests.snapshot, coding: userGraduateResults.answerCoding })
+        .from(userGraduateMctests)
+        .innerJoin(userGraduateResults, eq(userGraduateResults.userGraduateMctestId, userGraduateMctests.id))
+        .where(eq(userGraduateMctests.id, run.user_graduate_id));
+      const chosen = new Map(answersOf(run, i).map((q) => [q.questionId, new Set(q.answerIds)]));
+      const score = scoreMcTestRun(row!.snapshot.questions, chosen, row!.snapshot.percentToAccomplish);
+      expect(row!.coding).toEqual(answerCodingOf(row!.snapshot, chosen, score.perQuestion));
+      expect(row!.coding.questions.flatMap((q) => q.answers.filter((a) => a.choosen))).toHaveLength(i);
+    }
+    // every stored run was analysed item by item, each with its own score (the rows of the whole
+    // statement are derived at once: the sums are per run)
+    const items = await t.app.database.db
+      .select()
+      .from(mcItemResponses)
+      .where(
+        inArray(
+          mcItemResponses.runId,
+          runs.slice(0, 4).map((r) => r.user_graduate_id),
+        ),
+      );
+    expect(items).toHaveLength(4 * 4);
+    for (const [i, run] of runs.slice(0, 4).entries()) {
+      const rows = items.filter((r) => r.runId === run.user_graduate_id).sort((a, b) => a.n - b.n);
+      expect(rows.map((r) => r.score)).toEqual([i / 4, i / 4, i / 4, i / 4]);
+      // the score without the question: the other three, right where their position is below i
+      expect(rows.map((r) => r.rest)).toEqual(rows.map((r) => (i - (r.right ? 1 : 0)) / 3));
+      expect(rows.map((r) => r.right)).toEqual(rows.map((r) => r.n - 1 < i));
     }
   });
 

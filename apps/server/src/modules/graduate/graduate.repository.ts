@@ -137,34 +137,42 @@ async function runHot(
   return rowsOf(await db.execute(query));
 }
 
-const RUN_FOR_STOP: HotStatement = {
-  name: 'mc_run_for_stop',
-  types: ['int', 'int'],
-  text: `select r.id, r.user_id, r.mc_test_id, r.started_at, r.stopped_at, r.snapshot::text as snapshot,
+/** $1: a jsonb array of look-ups {k: key, r: run, u: caller}; each row carries its look-up's key */
+const RUNS_FOR_STOP: HotStatement = {
+  name: 'mc_runs_for_stop',
+  types: ['jsonb'],
+  text: `select i.k, r.id, r.user_id, r.mc_test_id, r.started_at, r.stopped_at, r.snapshot::text as snapshot,
       t.owner_id, t.enabled, c.unlocked as chapter_unlocked, p.unlocked as parent_unlocked,
       s.owner_id as seminar_owner_id, s.is_public, s.is_company, s.company_id,
-      ${holdsSqlText('s.id', '$2::int')} as booked
-    from user_graduate_mctests r
+      ${holdsSqlText('s.id', 'i.u')} as booked
+    from jsonb_to_recordset($1::jsonb) as i(k int, r int, u int)
+    join user_graduate_mctests r on r.id = i.r
     join mc_tests t on t.id = r.mc_test_id
     left join chapters c on c.id = t.chapter_id
     left join chapters p on p.id = c.chapter_id
-    left join seminars s on s.id = c.seminar_id
-    where r.id = $1::int`,
+    left join seminars s on s.id = c.seminar_id`,
 };
 
-const STOP_RUN: HotStatement = {
-  name: 'mc_stop_run',
-  types: ['int', 'timestamptz', 'float8', 'boolean', 'int', 'int', 'jsonb'],
-  text: `with upd as (
-      update user_graduate_mctests set stopped_at = $2::timestamptz, achieved_percent = $3::float8,
-        accomp = $4::boolean, right_count = $5::int, total_count = $6::int
-      where id = $1::int and stopped_at is null
-      returning id
+/**
+ * $1: a jsonb array of results {id: run, t: time, p: percent, a: passed, rc: right, tc: total,
+ * c: answer coding}, each run once. A run is stopped only if it is still running; answers the
+ * runs stopped.
+ */
+const STOP_RUNS: HotStatement = {
+  name: 'mc_stop_runs',
+  types: ['jsonb'],
+  text: `with i as (
+      select * from jsonb_to_recordset($1::jsonb) as i(id int, t timestamptz, p float8, a boolean, rc int, tc int, c jsonb)
+    ), upd as (
+      update user_graduate_mctests g set stopped_at = i.t, achieved_percent = i.p, accomp = i.a,
+        right_count = i.rc, total_count = i.tc
+      from i where g.id = i.id and g.stopped_at is null
+      returning g.id, i.c, i.t
     )
     insert into user_graduate_results (user_graduate_mctest_id, answer_coding, created_at)
-    select id, $7::jsonb, $2::timestamptz from upd
+    select id, c, t from upd order by id
     on conflict (user_graduate_mctest_id) do nothing
-    returning id`,
+    returning user_graduate_mctest_id as id`,
 };
 
 /** one page of runs with the total (window count), newest first */
@@ -241,6 +249,17 @@ const toDateOrNull = (v: unknown): Date | null => (v == null ? null : toDate(v))
 const toNumOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
 
 /** a run about to be stopped, with what the take rule needs to know about its test */
+/** a scored run to store */
+export interface StopValues {
+  runId: number;
+  achievedPercent: number;
+  accomp: boolean;
+  rightCount: number;
+  totalCount: number;
+  at: Date;
+  coding: AnswerCodingJson;
+}
+
 export interface RunForStop {
   run: {
     id: number;
@@ -291,55 +310,79 @@ export const graduateRepository = {
    * waits for the row lock and then matches nothing) and the result's run id is UNIQUE. One
    * statement, so nothing is left half-written. Returns false when the run was already stopped.
    */
-  async stop(
-    db: DbOrTx,
-    runId: number,
-    values: { achievedPercent: number; accomp: boolean; rightCount: number; totalCount: number; at: Date },
-    coding: AnswerCodingJson,
-  ): Promise<boolean> {
-    const rows = await runHot(db, STOP_RUN, [
-      runId,
-      values.at,
-      values.achievedPercent,
-      values.accomp,
-      values.rightCount,
-      values.totalCount,
-      JSON.stringify(coding),
-    ]);
-    return rows.length === 1;
+  /**
+   * Stores results in one statement per round (the stops of players that arrive together, see
+   * the service): answers per result whether it stopped its run (false: already stopped). Two
+   * results of one run go in successive rounds, in their order, so only the first one counts.
+   */
+  async stopMany(db: DbOrTx, results: StopValues[]): Promise<boolean[]> {
+    const stored = results.map(() => false);
+    let pending = results.map((values, index) => ({ values, index }));
+    while (pending.length > 0) {
+      const seen = new Set<number>();
+      const round: typeof pending = [];
+      const later: typeof pending = [];
+      for (const p of pending) {
+        (seen.has(p.values.runId) ? later : round).push(p);
+        seen.add(p.values.runId);
+      }
+      // in the order of the runs: concurrent rounds lock their rows in the same order
+      round.sort((x, y) => x.values.runId - y.values.runId);
+      const json = JSON.stringify(
+        round.map(({ values: v }) => ({
+          id: v.runId,
+          t: v.at.toISOString(),
+          p: v.achievedPercent,
+          a: v.accomp,
+          rc: v.rightCount,
+          tc: v.totalCount,
+          c: v.coding,
+        })),
+      );
+      const done = new Set((await runHot(db, STOP_RUNS, [json])).map((r) => Number(r.id)));
+      for (const { values, index } of round) stored[index] = done.has(values.runId);
+      pending = later;
+    }
+    return stored;
   },
-  /** the run, its snapshot and the take facts of its test for `userId`, in one query */
-  async runForStop(db: DbOrTx, runId: number, userId: number): Promise<RunForStop | undefined> {
-    const [r] = await runHot(db, RUN_FOR_STOP, [runId, userId]);
-    if (!r) return undefined;
-    return {
-      run: {
-        id: Number(r.id),
-        userId: Number(r.user_id),
-        mcTestId: Number(r.mc_test_id),
-        startedAt: toDate(r.started_at),
-        stoppedAt: toDateOrNull(r.stopped_at),
-        snapshot: JSON.parse(String(r.snapshot)) as RunSnapshot,
-      },
-      facts: {
-        ownerId: Number(r.owner_id),
-        enabled: Number(r.enabled),
-        chapter:
-          r.chapter_unlocked == null || r.seminar_owner_id == null
-            ? null
-            : {
-                unlocked: Number(r.chapter_unlocked),
-                parentUnlocked: toNumOrNull(r.parent_unlocked),
-                seminar: {
-                  ownerId: Number(r.seminar_owner_id),
-                  isPublic: !!r.is_public,
-                  isCompany: !!r.is_company,
-                  companyId: toNumOrNull(r.company_id),
+  /** the runs, their snapshots and the take facts of their tests for each caller, in one query */
+  async runsForStop(
+    db: DbOrTx,
+    lookups: { runId: number; userId: number }[],
+  ): Promise<(RunForStop | undefined)[]> {
+    const json = JSON.stringify(lookups.map((l, k) => ({ k, r: l.runId, u: l.userId })));
+    const found: (RunForStop | undefined)[] = lookups.map(() => undefined);
+    for (const r of await runHot(db, RUNS_FOR_STOP, [json])) {
+      found[Number(r.k)] = {
+        run: {
+          id: Number(r.id),
+          userId: Number(r.user_id),
+          mcTestId: Number(r.mc_test_id),
+          startedAt: toDate(r.started_at),
+          stoppedAt: toDateOrNull(r.stopped_at),
+          snapshot: JSON.parse(String(r.snapshot)) as RunSnapshot,
+        },
+        facts: {
+          ownerId: Number(r.owner_id),
+          enabled: Number(r.enabled),
+          chapter:
+            r.chapter_unlocked == null || r.seminar_owner_id == null
+              ? null
+              : {
+                  unlocked: Number(r.chapter_unlocked),
+                  parentUnlocked: toNumOrNull(r.parent_unlocked),
+                  seminar: {
+                    ownerId: Number(r.seminar_owner_id),
+                    isPublic: !!r.is_public,
+                    isCompany: !!r.is_company,
+                    companyId: toNumOrNull(r.company_id),
+                  },
+                  booked: !!r.booked,
                 },
-                booked: !!r.booked,
-              },
-      },
-    };
+        },
+      };
+    }
+    return found;
   },
 
   /** the user's runs, newest first, with the result of practice runs */

@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { RunSnapshot } from '../../db/schema/index.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
+import { batched } from '../../lib/batch.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
@@ -34,6 +35,7 @@ import {
   type OwnerRunRow,
   type RunRow,
   graduateRepository as repo,
+  type StopValues,
 } from './graduate.repository.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -90,6 +92,9 @@ export function createGraduateService(deps: {
 }) {
   const { db, mcTests } = deps;
   const now = deps.now ?? Date.now;
+  // the stops of players that arrive together share the run look-up and the write (lib/batch.ts)
+  const runForStop = batched((lookups: { runId: number; userId: number }[]) => repo.runsForStop(db, lookups));
+  const storeResult = batched((results: StopValues[]) => repo.stopMany(db, results));
   // the owner history's run counts for two seconds (counting every run of an owner is most of a
   // page's cost); a run started here or on another instance drops them; a deleted test's runs
   // may count up to two seconds longer (docs/decisions.md)
@@ -180,7 +185,7 @@ export function createGraduateService(deps: {
      *   422 mc_test.answer_invalid, 403/404 when the test may no longer be taken
      */
     async stop(actor: AuthUser, body: StopTestBody['resultSet']): Promise<StopResult> {
-      const found = await repo.runForStop(db, body.userGraduateId, actor.id);
+      const found = await runForStop({ runId: body.userGraduateId, userId: actor.id });
       if (!found || !mcTestPolicy.ownRun(actor, found.run)) throw notFound();
       const { run } = found;
       if (run.stoppedAt) throw conflict('mc_test.run_already_stopped', 'mc_test.run_already_stopped');
@@ -207,18 +212,15 @@ export function createGraduateService(deps: {
       const score = scoreMcTestRun(snapshot.questions, chosen, snapshot.percentToAccomplish);
       const coding: AnswerCodingJson = answerCodingOf(snapshot, chosen, score.perQuestion);
       const at = new Date(now());
-      const stored = await repo.stop(
-        db,
-        run.id,
-        {
-          achievedPercent: score.achievedPercent,
-          accomp: score.accomp,
-          rightCount: score.perQuestion.filter((p) => p.correct).length,
-          totalCount: score.perQuestion.length,
-          at,
-        },
+      const stored = await storeResult({
+        runId: run.id,
+        achievedPercent: score.achievedPercent,
+        accomp: score.accomp,
+        rightCount: score.perQuestion.filter((p) => p.correct).length,
+        totalCount: score.perQuestion.length,
+        at,
         coding,
-      );
+      });
       if (!stored) throw conflict('mc_test.run_already_stopped', 'mc_test.run_already_stopped');
       return {
         user_graduate_id: run.id,
