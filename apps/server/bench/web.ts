@@ -36,7 +36,9 @@ const LOCALES = list<Locale>(process.env.BENCH_WEB_LOCALES, ['de', 'en']);
 const MODES = list<Mode>(process.env.BENCH_WEB_MODES, ['mobile', 'desktop']);
 /** BENCH_WEB_PAGES=play,home: only the budget pages whose name contains one of these words */
 const PAGE_FILTER = (process.env.BENCH_WEB_PAGES ?? '').split(',').filter(Boolean);
-const PAGES = BUDGET_PAGES.filter((p) => PAGE_FILTER.length === 0 || PAGE_FILTER.some((w) => p.name.includes(w)));
+const PAGES = BUDGET_PAGES.filter(
+  (p) => PAGE_FILTER.length === 0 || PAGE_FILTER.some((w) => p.name.includes(w)),
+);
 
 /** issue 13's goals */
 const GOALS = { performance: { mobile: 90, desktop: 98 }, other: 100 } as const;
