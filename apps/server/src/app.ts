@@ -25,6 +25,7 @@ import { type AfterResponse, createAfterResponse } from './lib/after-response.ts
 import { localCacheBus, pgCacheBus } from './lib/cache-bus.ts';
 import { type FileStore, openFileStore } from './lib/file-store.ts';
 import { redactUrl, serializeError } from './lib/log-redaction.ts';
+import { createPagePreloads } from './lib/page-preloads.ts';
 import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
 import { sweepOrphans, sweepTmp } from './lib/storage.ts';
@@ -126,26 +127,6 @@ export { redactUrl } from './lib/log-redaction.ts';
  * Builds the whole application (plugins, modules, the web app) without listening. Opens the
  * database from the config and applies pending migrations unless one is passed in.
  */
-
-const PLAY_PAGE = /^(?:\/en)?\/seminar\/id\/(\d{1,9})\/chapter\/\d{1,9}\/play\/?$/;
-const preload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
-
-/**
- * A logged-in player's chapter page names the API answers its first render waits for (the
- * seminar, its side menu and, for a learner, the playable tree: `prefetch` in the web app's
- * `routes/chapter/play.tsx`), so that the browser fetches them while the app's JS loads instead
- * of after it (issue 13: chapter play was the page that missed the mobile score). `null` elsewhere.
- */
-export function playPagePreloads(pathname: string, scopes: readonly string[]): string | null {
-  const m = PLAY_PAGE.exec(pathname);
-  if (!m) return null;
-  const sid = m[1];
-  const urls = [`/api/seminars/${sid}`, `/api/chapters?seminar_id=${sid}`];
-  // trainers and admins may own the seminar and then read the editor's tree instead
-  if (!scopes.includes('trainer') && !scopes.includes('admin'))
-    urls.push(`/api/chapters/seminar-booked/${sid}`);
-  return urls.map(preload).join(', ');
-}
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -372,8 +353,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       },
     });
   }
+  const pagePreloads = createPagePreloads(indexHtml ? (webDist ?? undefined) : undefined);
   const serveAppPage = (reply: FastifyReply, status = 200) => {
     if (!indexHtml) return sendError(reply, 404, { message: 'Not found', code: 'route_not_found' });
+    if (status === 200) {
+      const links = pagePreloads.forPage(reply.request.url.split('?')[0] ?? '/', reply.request.user);
+      if (links) reply.header('Link', links);
+    }
     // revalidated on every load (ETag), so a new build's hashed assets are picked up at once
     reply
       .code(status)
@@ -576,8 +562,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       );
       return serveAppPage(reply, found ? 200 : 404);
     }
-    const preloads = req.user ? playPagePreloads(pathname, req.user.scopes) : null;
-    if (preloads) reply.header('Link', preloads);
     return serveAppPage(reply, isKnownPagePath(pathname) ? 200 : 404);
   });
 

@@ -8,9 +8,10 @@ export function ReturnToTop() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
 
+  // no reading of scrollY at mount: it would force a layout of the page in the middle of its first
+  // render (issue 13); a page that opens scrolled (restored scroll position) fires a scroll event
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > SHOW_AFTER_PX);
-    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);

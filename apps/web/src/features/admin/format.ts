@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
-import { formatDate, formatPrice } from '@/lib/format';
+import { dateTimeFormat, formatDate, formatPrice, numberFormat } from '@/lib/format';
 import type { Locale } from '@/lib/locale';
 
 const INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
@@ -15,13 +15,13 @@ export const personName = (person: { first_name: string; last_name: string; user
 export function formatDateTime(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** A sum of money in minor units; unlike a price, 0 is "CHF 0.00" and not "free". */
 export function formatSum(minor: number, currency: string, locale: Locale): string {
   try {
-    return new Intl.NumberFormat(MONEY_INTL[locale], { style: 'currency', currency }).format(minor / 100);
+    return numberFormat(MONEY_INTL[locale], { style: 'currency', currency }).format(minor / 100);
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }
@@ -39,6 +39,6 @@ export function useAdminFormat() {
     /** an amount that is a sum (0 is "0.00", not "free") */
     sum: (minor: number, currency: string) => formatSum(minor, currency, locale),
     percent: (value: number) =>
-      `${new Intl.NumberFormat(MONEY_INTL[locale], { maximumFractionDigits: 1 }).format(value)} %`,
+      `${numberFormat(MONEY_INTL[locale], { maximumFractionDigits: 1 }).format(value)} %`,
   };
 }

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@/lib/format';
 import type { Locale } from '@/lib/locale';
 
 const INTL_LOCALE: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
@@ -6,9 +7,7 @@ const INTL_LOCALE: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
 export function formatDateTime(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return dateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** "First Last", or the username when both names are empty. */

@@ -1,3 +1,4 @@
+import { numberFormat } from '@/lib/format';
 import type { Locale } from '@/lib/locale';
 
 const INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-US' };
@@ -5,15 +6,13 @@ const INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-US' };
 /** An index (facility 0..1, discrimination −1..1) with two decimals, or "–". */
 export function formatIndex(value: number | null, locale: Locale): string {
   if (value === null) return '–';
-  return new Intl.NumberFormat(INTL[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    value,
-  );
+  return numberFormat(INTL[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 }
 
 /** A share 0..1 as a percentage, or "–". */
 export function formatShare(value: number | null, locale: Locale): string {
   if (value === null) return '–';
-  return new Intl.NumberFormat(INTL[locale], { style: 'percent', maximumFractionDigits: 1 }).format(value);
+  return numberFormat(INTL[locale], { style: 'percent', maximumFractionDigits: 1 }).format(value);
 }
 
 /** The pool editor of one question. */

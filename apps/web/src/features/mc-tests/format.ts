@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from '@/lib/format';
 import type { Locale } from '@/lib/locale';
 
 const INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-US' };
@@ -5,9 +6,7 @@ const INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-US' };
 /** A percentage (0–100, up to two decimals) as "62,5 %" / "62.5%". */
 export function formatPercent(value: number | null | undefined, locale: Locale): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '–';
-  return new Intl.NumberFormat(INTL[locale], { style: 'percent', maximumFractionDigits: 2 }).format(
-    value / 100,
-  );
+  return numberFormat(INTL[locale], { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
 }
 
 /** Date and time (ISO string) in the page language. */
@@ -15,7 +14,7 @@ export function formatDateTime(iso: string | null | undefined, locale: Locale): 
   if (!iso) return '–';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** Plain text of a (server-sanitized) question label, for titles, options and aria labels. */

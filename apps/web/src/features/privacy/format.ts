@@ -1,4 +1,5 @@
 import { isApiError } from '@/lib/api-client';
+import { dateTimeFormat } from '@/lib/format';
 import type { Locale } from '@/lib/locale';
 
 const INTL: Record<Locale, string> = { de: 'de-CH', en: 'en-GB' };
@@ -7,7 +8,7 @@ const INTL: Record<Locale, string> = { de: 'de-CH', en: 'en-GB' };
 export function formatMoment(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(INTL[locale], { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }
 
 /** The server's reason (already in the page language: a refusal says why), else the fallback. */

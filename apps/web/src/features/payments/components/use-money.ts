@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
-import { formatPrice } from '@/lib/format';
+import { dateTimeFormat, formatPrice } from '@/lib/format';
 
 const INTL: Record<'de' | 'en', string> = { de: 'de-DE', en: 'en-US' };
 
@@ -14,7 +14,7 @@ export function useMoney() {
       const date = new Date(iso);
       return Number.isNaN(date.getTime())
         ? iso
-        : new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+        : dateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { CertificateDto } from '@elearn/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
-import { formatDate } from '@/lib/format';
+import { formatDate, numberFormat } from '@/lib/format';
 
 /** What a certificate says: the same facts on the PDF, the verification page and the learner's list. */
 export function CertificateFacts({ certificate }: { certificate: CertificateDto }) {
@@ -23,7 +23,7 @@ export function CertificateFacts({ certificate }: { certificate: CertificateDto 
           <dt>{t('progress.certificate.hours')}</dt>
           <dd>
             {t('progress.certificate.hoursValue', {
-              hours: new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'de-DE').format(hours),
+              hours: numberFormat(locale === 'en' ? 'en-GB' : 'de-DE').format(hours),
             })}
           </dd>
         </>

@@ -1,0 +1,87 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The `Link` header of an app page (issue 13): what its first render waits for, named before the
+ * browser has parsed the HTML, so that it fetches those while the entry script loads instead of
+ * one after the other (the entry, then the language's catalog, then the route's chunks, then
+ * their API calls).
+ * - every page: the active language's catalog (the entry imports it by language, at run time);
+ * - a logged-in visitor: `GET /api/user`, which every page of a session asks first;
+ * - the chapter player: its layout's and page's chunks and styles, and the API answers its first
+ *   render waits for (the seminar, its side menu and, for a learner, the playable tree: `prefetch`
+ *   in the web app's `routes/chapter/play.tsx`).
+ * The chunks come from the build's manifest (`.vite/manifest.json`); without one (no web build,
+ * tests) only the API answers are named.
+ */
+export interface PagePreloads {
+  /** the header value for `pathname` (null: nothing to name) */
+  forPage(pathname: string, user: { scopes: readonly string[] } | null): string | null;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const PLAY_PAGE = /^(?:\/en)?\/seminar\/id\/(\d{1,9})\/chapter\/\d{1,9}\/play\/?$/;
+const PLAY_MODULES = ['src/app/layouts/chapter-layout.tsx', 'src/app/routes/chapter/play.tsx'];
+const catalogModule = (locale: 'de' | 'en') => `src/i18n/${locale}.ts`;
+
+const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+const modulePreload = (file: string) => `</${file}>; rel=modulepreload`;
+const stylePreload = (file: string) => `</${file}>; rel=preload; as=style`;
+
+function readManifest(webDist: string | undefined): Manifest | null {
+  if (!webDist) return null;
+  const file = path.join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+export function createPagePreloads(webDist: string | undefined): PagePreloads {
+  const manifest = readManifest(webDist);
+  /** the chunks and styles `keys` load, with their static imports, less what the entry loads anyway */
+  const closure = (keys: string[], skip: Set<string>) => {
+    const js = new Set<string>();
+    const css = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest?.[key];
+      if (!chunk || skip.has(chunk.file) || js.has(chunk.file)) return;
+      js.add(chunk.file);
+      for (const c of chunk.css ?? []) css.add(c);
+      for (const i of chunk.imports ?? []) visit(i);
+    };
+    for (const k of keys) visit(k);
+    return { js: [...js], css: [...css] };
+  };
+  const entry = closure(['index.html'], new Set());
+  const loaded = new Set([...entry.js, ...entry.css]);
+  const links = (keys: string[]) => {
+    if (!manifest) return [];
+    const c = closure(keys, loaded);
+    return [...c.js.map(modulePreload), ...c.css.filter((f) => !loaded.has(f)).map(stylePreload)];
+  };
+  const catalog = { de: links([catalogModule('de')]), en: links([catalogModule('en')]) };
+  const play = links(PLAY_MODULES);
+
+  return {
+    forPage(pathname, user) {
+      const locale = pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'de';
+      const out = [...catalog[locale]];
+      if (user) out.push(fetchPreload('/api/user'));
+      const m = user ? PLAY_PAGE.exec(pathname) : null;
+      if (m && user) {
+        const sid = m[1];
+        out.push(fetchPreload(`/api/seminars/${sid}`), fetchPreload(`/api/chapters?seminar_id=${sid}`));
+        // trainers and admins may own the seminar and then read the editor's tree instead
+        if (!user.scopes.includes('trainer') && !user.scopes.includes('admin'))
+          out.push(fetchPreload(`/api/chapters/seminar-booked/${sid}`));
+        out.push(...play);
+      }
+      return out.length > 0 ? out.join(', ') : null;
+    },
+  };
+}
