@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batched } from './batch.ts';
+import { batched, uniqueRounds } from './batch.ts';
 
 describe('batched', () => {
   it('answers the calls of one turn with one run, each its own value in order', async () => {
@@ -47,5 +47,14 @@ describe('batched', () => {
     await expect(sync(1)).rejects.toThrow('sync');
     const short = batched(async () => [1]);
     await expect(Promise.all([short(1), short(2)])).rejects.toThrow('batch answered 1 values for 2 keys');
+  });
+});
+
+describe('uniqueRounds', () => {
+  it('puts each key once per round, in order, a repeated key in the next round', () => {
+    const items = ['a1', 'b1', 'a2', 'c1', 'a3', 'b2'];
+    expect(uniqueRounds(items, (s) => s[0]!)).toEqual([['a1', 'b1', 'c1'], ['a2', 'b2'], ['a3']]);
+    expect(uniqueRounds([], (s: string) => s)).toEqual([]);
+    expect(uniqueRounds([1, 2, 3], (n) => n)).toEqual([[1, 2, 3]]);
   });
 });

@@ -41,3 +41,21 @@ export function batched<K, V>(run: (keys: K[]) => Promise<V[]>, maxSize = 100): 
       }
     });
 }
+
+/**
+ * Splits items into successive rounds in which each key occurs once, each round and each key's
+ * items in their order: one statement cannot write one row twice (an upsert touches a row once),
+ * so the second write of a row goes in the next round and sees the first one.
+ */
+export function uniqueRounds<T>(items: T[], keyOf: (item: T) => string | number): T[][] {
+  const rounds: T[][] = [];
+  const next = new Map<string | number, number>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const r = next.get(key) ?? 0;
+    next.set(key, r + 1);
+    if (r === rounds.length) rounds.push([]);
+    rounds[r]?.push(item);
+  }
+  return rounds;
+}

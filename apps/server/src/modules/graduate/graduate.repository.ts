@@ -10,6 +10,7 @@ import {
   userGraduateResults,
   users,
 } from '../../db/schema/index.ts';
+import { uniqueRounds } from '../../lib/batch.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { holdsSqlText } from '../enrolments/enrolments.sql.ts';
 
@@ -314,26 +315,16 @@ export const graduateRepository = {
     return row;
   },
   /**
-   * Scores a run exactly once: the UPDATE only matches while the run is open (a concurrent stop
-   * waits for the row lock and then matches nothing) and the result's run id is UNIQUE. One
-   * statement, so nothing is left half-written. Returns false when the run was already stopped.
-   */
-  /**
-   * Stores results in one statement per round (the stops of players that arrive together, see
-   * the service): answers per result whether it stopped its run (false: already stopped). Two
-   * results of one run go in successive rounds, in their order, so only the first one counts.
+   * Scores runs exactly once, in one statement per round (the stops of players that arrive
+   * together, see the service): the UPDATE only matches while a run is open (a concurrent stop
+   * waits for the row lock and then matches nothing) and the result's run id is UNIQUE, so
+   * nothing is left half-written. Answers per result whether it stopped its run (false: already
+   * stopped). Two results of one run go in successive rounds, in their order: the first counts.
    */
   async stopMany(db: DbOrTx, results: StopValues[]): Promise<boolean[]> {
     const stored = results.map(() => false);
-    let pending = results.map((values, index) => ({ values, index }));
-    while (pending.length > 0) {
-      const seen = new Set<number>();
-      const round: typeof pending = [];
-      const later: typeof pending = [];
-      for (const p of pending) {
-        (seen.has(p.values.runId) ? later : round).push(p);
-        seen.add(p.values.runId);
-      }
+    const indexed = results.map((values, index) => ({ values, index }));
+    for (const round of uniqueRounds(indexed, (p) => p.values.runId)) {
       // in the order of the runs: concurrent rounds lock their rows in the same order
       round.sort((x, y) => x.values.runId - y.values.runId);
       const json = JSON.stringify(
@@ -349,7 +340,6 @@ export const graduateRepository = {
       );
       const done = new Set((await runHot(db, STOP_RUNS, [json])).map((r) => Number(r.id)));
       for (const { values, index } of round) stored[index] = done.has(values.runId);
-      pending = later;
     }
     return stored;
   },

@@ -16,6 +16,7 @@ import {
   users,
   videoProgress,
 } from '../../db/schema/index.ts';
+import { uniqueRounds } from '../../lib/batch.ts';
 import { holdsSql, holdsSqlText } from '../enrolments/enrolments.sql.ts';
 
 const parent = alias(chapters, 'parent_chapters');
@@ -135,16 +136,8 @@ export const progressRepository = {
    */
   async savePositions(db: DbOrTx, saves: PositionSave[]): Promise<boolean[]> {
     const saved: boolean[] = saves.map(() => false);
-    let pending = saves.map((save, index) => ({ save, index }));
-    while (pending.length > 0) {
-      const seen = new Set<string>();
-      const round: typeof pending = [];
-      const later: typeof pending = [];
-      for (const p of pending) {
-        const key = `${p.save.userId}/${p.save.fileId}`;
-        (seen.has(key) ? later : round).push(p);
-        seen.add(key);
-      }
+    const indexed = saves.map((save, index) => ({ save, index }));
+    for (const round of uniqueRounds(indexed, (p) => `${p.save.userId}/${p.save.fileId}`)) {
       const json = JSON.stringify(
         round.map(({ save: v }) => ({
           u: v.userId,
@@ -172,7 +165,6 @@ export const progressRepository = {
       );
       const written = new Set(rows);
       for (const { save, index } of round) saved[index] = written.has(`${save.userId}/${save.fileId}`);
-      pending = later;
     }
     return saved;
   },
