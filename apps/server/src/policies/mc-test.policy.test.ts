@@ -75,4 +75,10 @@ describe('mcTestPolicy', () => {
     expect(mcTestPolicy.runsAllowed('exam', 2)).toBe(3);
     expect(mcTestPolicy.runsAllowed('practice', 0)).toBeNull();
   });
+
+  it('only admins see the runs of every test (the owner history)', () => {
+    expect(
+      [null, admin, owner, otherTrainer, student, corporate].map((a) => mcTestPolicy.managesEvery(a)),
+    ).toEqual([false, true, false, false, false, false]);
+  });
 });

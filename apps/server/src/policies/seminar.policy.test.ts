@@ -58,6 +58,17 @@ describe('seminarPolicy', () => {
     expect(seminarPolicy.bookFree(employee, company, false)).toBe(false);
   });
 
+  it('only admins manage every seminar without being asked about one (checks the database makes)', () => {
+    expect([null, owner, other, admin, student, employee].map((a) => seminarPolicy.managesEvery(a))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it('only trainers and admins create', () => {
     expect([owner, admin, student, employee, null].map((a) => seminarPolicy.create(a))).toEqual([
       true,

@@ -1,7 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { type HotStatement, type HotValue, runHot } from '../../db/hot-statements.ts';
 import { containsPattern } from '../../db/query-helpers.ts';
 import {
   mcTests,
@@ -51,92 +51,6 @@ export type OwnerRunRow = {
   label: string;
   user: { id: number; firstName: string; lastName: string; email: string };
 };
-
-// Hot statements (bench: 200 concurrent stopTest, the owner history with 2,000 runs) ---------------
-//
-// On PGlite, planning a statement costs several times more than running it, and its driver has no
-// named statements; PGlite is one session, so a server-side PREPARE made once per database serves
-// every later call. The arguments are rendered as SQL literals: numbers must be finite, dates are
-// ISO strings, text doubles its quotes (safe with standard_conforming_strings, checked once). On
-// PostgreSQL the same text runs as an ordinary parameterized query.
-
-type HotValue = number | boolean | string | Date | null;
-interface HotStatement {
-  name: string;
-  /** parameter types of the PREPARE, in order */
-  types: string[];
-  /** the statement with $1… placeholders (each cast where it is used) */
-  text: string;
-}
-interface RenderedQuery {
-  sql: string;
-  params: unknown[];
-}
-/** the part of drizzle's node-postgres session that prepares a named statement */
-interface NamedSession {
-  prepareQuery(
-    query: RenderedQuery,
-    fields: undefined,
-    name: string,
-    arrayMode: boolean,
-  ): { execute(): Promise<unknown> };
-}
-/** per database: the statements prepared (or being prepared) there; concurrent first calls share one PREPARE */
-const preparedOn = new WeakMap<object, Map<string, Promise<void>>>();
-const isPglite = (db: DbOrTx) => '$client' in db && (db as { $client: unknown }).$client instanceof PGlite;
-
-function literal(v: HotValue): string {
-  if (v === null) return 'null';
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new TypeError('finite number expected');
-    return String(v);
-  }
-  if (v instanceof Date) return `'${v.toISOString()}'`;
-  return `'${v.replace(/'/g, "''")}'`;
-}
-
-async function runHot(
-  db: DbOrTx,
-  stmt: HotStatement,
-  values: HotValue[],
-): Promise<Record<string, unknown>[]> {
-  const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
-  if (isPglite(db)) {
-    let names = preparedOn.get(db);
-    if (!names) {
-      names = new Map();
-      preparedOn.set(db, names);
-    }
-    let ready = names.get(stmt.name);
-    if (!ready) {
-      ready = (async () => {
-        const [row] = rowsOf(await db.execute(sql.raw('show standard_conforming_strings')));
-        if (row?.standard_conforming_strings !== 'on')
-          throw new Error('standard_conforming_strings must be on');
-        await db.execute(sql.raw(`prepare ${stmt.name}(${stmt.types.join(', ')}) as ${stmt.text}`));
-      })();
-      names.set(stmt.name, ready);
-      // a failed PREPARE is tried again by the next call
-      ready.catch(() => names.delete(stmt.name));
-    }
-    await ready;
-    return rowsOf(await db.execute(sql.raw(`execute ${stmt.name}(${values.map(literal).join(', ')})`)));
-  }
-  const parts = stmt.text.split(/(\$\d+)/).map((part) => {
-    const m = /^\$(\d+)$/.exec(part);
-    return m ? sql`${values[Number(m[1]) - 1]}` : sql.raw(part);
-  });
-  const query = sql.join(parts, sql.raw(''));
-  // PostgreSQL: a named statement, parsed and planned once per connection (node-postgres keeps it;
-  // the server reuses the plan); through drizzle's session, so the query counter still sees it
-  const named = db as unknown as { session?: NamedSession; dialect?: { sqlToQuery(q: SQL): RenderedQuery } };
-  if (named.session?.prepareQuery && named.dialect) {
-    const rendered = named.dialect.sqlToQuery(query);
-    return rowsOf(await named.session.prepareQuery(rendered, undefined, stmt.name, false).execute());
-  }
-  return rowsOf(await db.execute(query));
-}
 
 /** $1: a jsonb array of look-ups {k: key, r: run, u: caller}; each row carries its look-up's key */
 const RUNS_FOR_STOP: HotStatement = {

@@ -270,7 +270,7 @@ export function createGraduateService(deps: {
       const { rows, total } = await repo.ownerPage(
         db,
         {
-          ownerId: actor.scopes.includes('admin') ? null : actor.id,
+          ownerId: mcTestPolicy.managesEvery(actor) ? null : actor.id,
           testId: q.mc_test_id,
           q: q.q?.trim() || undefined,
           limit: q.per_page,

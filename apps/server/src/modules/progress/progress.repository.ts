@@ -1,7 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { type HotStatement, runHot } from '../../db/hot-statements.ts';
 import {
   certificates,
   chapterCompletionRules,
@@ -66,7 +66,10 @@ const lengthText = (stored: string, fresh: string) =>
  * a: caller is admin}, at most one per user and video. A row is written only where the check
  * passes; the new segments are merged first, then with the stored ones on conflict.
  */
-const SAVE_POSITIONS_TEXT = `
+const SAVE_POSITIONS: HotStatement = {
+  name: 'progress_save_positions',
+  types: ['jsonb'],
+  text: `
 insert into video_progress (user_id, file_id, position_s, duration_s, intervals, watched_s, updated_at)
 select i.u, f.id, i.p, i.d, ${mergedText(`'[]'::jsonb`, 'i.s')}, ${lengthText(`'[]'::jsonb`, 'i.s')}, i.t
 from jsonb_to_recordset($1::jsonb) as i(u int, f int, p float8, d float8, s jsonb, t timestamptz, a boolean)
@@ -82,8 +85,8 @@ on conflict (user_id, file_id) do update set
   intervals = ${mergedText('video_progress.intervals', 'excluded.intervals')},
   watched_s = ${lengthText('video_progress.intervals', 'excluded.intervals')},
   updated_at = excluded.updated_at
-returning user_id, file_id`;
-const [SAVE_HEAD, SAVE_TAIL] = SAVE_POSITIONS_TEXT.split('$1') as [string, string];
+returning user_id, file_id`,
+};
 
 export interface PositionSave {
   userId: number;
@@ -94,17 +97,6 @@ export interface PositionSave {
   segments: [number, number][];
   at: Date;
 }
-
-/** the part of drizzle's node-postgres session that prepares a named statement */
-interface NamedSession {
-  prepareQuery(
-    query: { sql: string; params: unknown[] },
-    fields: undefined,
-    name: string,
-    arrayMode: boolean,
-  ): { execute(): Promise<unknown> };
-}
-const isPglite = (db: DbOrTx) => '$client' in db && (db as { $client: unknown }).$client instanceof PGlite;
 
 /** The only place that builds queries on the progress tables and certificates. */
 export const progressRepository = {
@@ -131,8 +123,8 @@ export const progressRepository = {
    * its owner, an admin, or a holder when the chapter is playable) and the upsert that replaces
    * position and length and merges the intervals. Answers per save whether it was written (false:
    * the check failed, nothing written). Two saves of one user and video go in successive rounds,
-   * in their order (an upsert touches a row once per statement). On PostgreSQL a named statement
-   * (parsed and planned once per connection, the hot path of the player).
+   * in their order (an upsert touches a row once per statement). A hot statement (db/hot-statements.ts:
+   * planned once, the hot path of the player).
    */
   async savePositions(db: DbOrTx, saves: PositionSave[]): Promise<boolean[]> {
     const saved: boolean[] = saves.map(() => false);
@@ -149,20 +141,7 @@ export const progressRepository = {
           a: v.isAdmin,
         })),
       );
-      const query = sql.join([sql.raw(SAVE_HEAD), sql`${json}`, sql.raw(SAVE_TAIL)], sql.raw(''));
-      const named = db as unknown as {
-        session?: NamedSession;
-        dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-      };
-      const result =
-        !isPglite(db) && named.session?.prepareQuery && named.dialect
-          ? await named.session
-              .prepareQuery(named.dialect.sqlToQuery(query), undefined, 'progress_save_positions', false)
-              .execute()
-          : await db.execute(query);
-      const rows = ((result as unknown as { rows?: { user_id: number; file_id: number }[] }).rows ?? []).map(
-        (r) => `${r.user_id}/${r.file_id}`,
-      );
+      const rows = (await runHot(db, SAVE_POSITIONS, [json])).map((r) => `${r.user_id}/${r.file_id}`);
       const written = new Set(rows);
       for (const { save, index } of round) saved[index] = written.has(`${save.userId}/${save.fileId}`);
     }

@@ -20,6 +20,7 @@ import type { RateCounter } from '../../lib/rate-counter.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { certificatePolicy } from '../../policies/certificate.policy.ts';
 import { companyPolicy } from '../../policies/company.policy.ts';
+import { seminarPolicy } from '../../policies/seminar.policy.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
@@ -320,7 +321,7 @@ export function createProgressService(deps: {
         .filter(([from, to]) => to > from);
       const saved = await savePosition({
         userId: actor.id,
-        isAdmin: actor.scopes.includes('admin'),
+        isAdmin: seminarPolicy.managesEvery(actor),
         fileId,
         position: Math.min(body.position, duration),
         duration,
