@@ -19,6 +19,8 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { choicesOf } from '../src/modules/graduate/answer-coding.ts';
+import { derivePending } from '../src/modules/item-analysis/item-rows.ts';
 import { buildTestApp } from '../src/test/build-test-app.ts';
 import { httpClient } from '../src/test/server-process.ts';
 
@@ -134,26 +136,7 @@ export async function generateItemBench(databaseUrl: string, dataDir: string, pa
           }),
         );
         const score = scoreMcTestRun(snapshot.questions, chosen, 60);
-        const right = new Map(score.perQuestion.map((p) => [p.questionId, p.correct]));
-        return {
-          n: i + k,
-          score,
-          coding: {
-            questions: snapshot.questions.map((q) => ({
-              id: q.id,
-              label: q.label,
-              points: q.points,
-              right: right.get(q.id) ?? false,
-              answers: q.answers.map((x) => ({
-                id: x.id,
-                question_id: q.id,
-                label: x.label,
-                correct: x.correct,
-                choosen: chosen.get(q.id)!.has(x.id),
-              })),
-            })),
-          },
-        };
+        return { n: i + k, score, choices: choicesOf(snapshot, chosen, score.perQuestion) };
       });
       const rows = await db
         .insert(userGraduateMctests)
@@ -175,11 +158,13 @@ export async function generateItemBench(databaseUrl: string, dataDir: string, pa
       await db.insert(userGraduateResults).values(
         rows.map((r, k) => ({
           userGraduateMctestId: r.id,
-          answerCoding: batch[k]!.coding,
+          choices: batch[k]!.choices,
           createdAt: new Date(t0 + batch[k]!.n * 60_000 + 30_000),
         })),
       );
     }
+    // the item rows, as the server's background pass derives them after the stops
+    await derivePending(database.db);
     await database.db.execute(sql`analyze`);
     return { testId: test!.id, trainerEmail: TRAINER } satisfies ItemBenchData;
   } finally {

@@ -6,6 +6,7 @@
  *   baseline, and a constant number of queries whatever the number of runs (counted in process
  *   with `queryCount()`).
  */
+import http from 'node:http';
 import { scoreMcTestRun } from '@elearn/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
@@ -22,6 +23,8 @@ import {
   userGraduateResults,
   users,
 } from '../src/db/schema/index.ts';
+import { choicesOf } from '../src/modules/graduate/answer-coding.ts';
+import { derivePending } from '../src/modules/item-analysis/item-rows.ts';
 import { buildTestApp } from '../src/test/build-test-app.ts';
 import { mcTestRows } from '../src/test/mc-test-fixtures.ts';
 
@@ -107,24 +110,7 @@ async function makeRuns(db: Db, testId: number, snapshot: RunSnapshot, userIds: 
       ]),
     );
     const score = scoreMcTestRun(snapshot.questions, chosen, snapshot.percentToAccomplish);
-    return {
-      score,
-      coding: {
-        questions: snapshot.questions.map((q) => ({
-          id: q.id,
-          label: q.label,
-          points: q.points,
-          right,
-          answers: q.answers.map((a) => ({
-            id: a.id,
-            question_id: q.id,
-            label: a.label,
-            correct: a.correct,
-            choosen: chosen.get(q.id)!.has(a.id),
-          })),
-        })),
-      },
-    };
+    return { score, choices: choicesOf(snapshot, chosen, score.perQuestion) };
   };
   const outcomes = [coded(false), coded(true)];
   const t0 = Date.now() - HISTORY_RUNS * 60_000;
@@ -153,7 +139,7 @@ async function makeRuns(db: Db, testId: number, snapshot: RunSnapshot, userIds: 
     await db.insert(userGraduateResults).values(
       rows.map((r, k) => ({
         userGraduateMctestId: r.id,
-        answerCoding: outcomes[batch[k]! % 2]!.coding,
+        choices: outcomes[batch[k]! % 2]!.choices,
         createdAt: new Date(t0 + batch[k]! * 60_000 + 30_000),
       })),
     );
@@ -238,6 +224,8 @@ export async function generateMcTestBench(
       .from(userGraduateMctests)
       .where(inArray(userGraduateMctests.mcTestId, [history.test.id]));
     if (runs?.n !== HISTORY_RUNS) throw new Error(`expected ${HISTORY_RUNS} runs, got ${runs?.n}`);
+    // their item rows, as the server's background pass derives them after the stops
+    await derivePending(db);
     return {
       stopTestId: stop.test.id,
       historyTestId: history.test.id,
@@ -284,15 +272,23 @@ type Measure = (
   headers?: Record<string, string>,
 ) => Promise<{ name: string; rps: number; p99: number; errors: number; non2xx: number }>;
 
+export interface StopResult {
+  p99: number;
+  median: number;
+  ok: number;
+  stored: number;
+  wallMs: number;
+}
+
 export interface McBenchResult {
   history: Awaited<ReturnType<Measure>>;
-  stop: { p99: number; median: number; ok: number; stored: number; wallMs: number };
+  stop: StopResult;
   historyQueries: { small: number; large: number };
 }
 
 /**
  * Runs both measurements against a started server: the owner history with autocannon (through
- * run.ts's `measure`), then 200 students start their runs and all stop at the same moment.
+ * run.ts's `measure`), then the 200 concurrent stops (`measureStops`).
  */
 export async function measureMcTests(
   base: string,
@@ -308,7 +304,12 @@ export async function measureMcTests(
       cookie: trainer.cookie,
     },
   );
+  return { history, stop: await measureStops(base, data, password), historyQueries: data.historyQueries };
+}
 
+/** 200 students log in and start their runs one after another, then all stop at the same moment */
+export async function measureStops(base: string, data: McBenchData, password: string): Promise<StopResult> {
+  const trainer = await login(base, data.trainerEmail, password);
   const sessions = [];
   for (const email of data.studentEmails) sessions.push(await login(base, email, password));
   const started = [];
@@ -330,6 +331,23 @@ export async function measureMcTests(
     };
     started.push({ s, run });
   }
+  // each student on a connection of their own (a browser), opened when the stop is sent; node:http
+  // rather than fetch: fetch's own work for 200 requests (200-300 ms of this process) is the
+  // client's, not the server's
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  const url = new URL(`${base}/api/graduate/stopTest/`);
+  const patch = (headers: Record<string, string>, body: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'PATCH', agent, headers },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
   const t0 = performance.now();
   const latencies = await Promise.all(
     started.map(async ({ s, run }, i) => {
@@ -343,20 +361,20 @@ export async function measureMcTests(
         },
       });
       const begin = performance.now();
-      const res = await fetch(`${base}/api/graduate/stopTest/`, {
-        method: 'PATCH',
-        headers: {
+      const status = await patch(
+        {
           cookie: s.cookie,
           'x-xsrf-token': s.xsrf,
           'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
           accept: 'application/json',
         },
         body,
-      });
-      await res.arrayBuffer();
-      return { ms: performance.now() - begin, ok: res.status === 200 };
+      );
+      return { ms: performance.now() - begin, ok: status === 200 };
     }),
   );
+  agent.destroy();
   const wallMs = Math.round(performance.now() - t0);
   const sorted = latencies.map((l) => l.ms).sort((a, b) => a - b);
   const at = (p: number) =>
@@ -365,37 +383,39 @@ export async function measureMcTests(
     headers: { cookie: trainer.cookie },
   });
   const stored = ((await report.json()) as { finished: number }).finished;
-  return {
-    history,
-    stop: { p99: at(0.99), median: at(0.5), ok: latencies.filter((l) => l.ok).length, stored, wallMs },
-    historyQueries: data.historyQueries,
-  };
+  return { p99: at(0.99), median: at(0.5), ok: latencies.filter((l) => l.ok).length, stored, wallMs };
+}
+
+/** prints the stop figures and their goals; returns whether they were met */
+export function printStops(stop: StopResult): boolean {
+  console.log(
+    `200 concurrent stopTest (40 questions): p99 ${stop.p99} ms, median ${stop.median} ms, all done in ${stop.wallMs} ms; ${stop.ok}/200 answered 200, ${stop.stored}/200 results stored`,
+  );
+  const storedMet = stop.ok === 200 && stop.stored === 200;
+  const stopTarget = stop.p99 <= MC_TARGETS.stopP99Ms;
+  console.log(
+    `goal 200 concurrent stopTest: 200 answered and 200 results stored: ${storedMet ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `goal 200 concurrent stopTest p99 ≤ ${MC_TARGETS.stopP99Ms} ms: ${stopTarget ? 'met' : 'NOT met'} (${stop.p99} ms)`,
+  );
+  return storedMet && stopTarget;
 }
 
 /** prints the results and the goals; returns whether every goal was met */
 export function printMcTests(r: McBenchResult, baselineRps: number, label: 'PGlite' | 'PostgreSQL'): boolean {
   // the history row itself is printed in run.ts's table (it is pushed to its results)
   const ratio = (r.history.rps / baselineRps) * 100;
-  console.log(
-    `200 concurrent stopTest (40 questions): p99 ${r.stop.p99} ms, median ${r.stop.median} ms, all done in ${r.stop.wallMs} ms; ${r.stop.ok}/200 answered 200, ${r.stop.stored}/200 results stored`,
-  );
+  const stopsMet = printStops(r.stop);
   console.log(
     `queries of GET /api/graduate/history/owner: ${r.historyQueries.small} with 5 runs, ${r.historyQueries.large} with 200 runs`,
   );
-  const storedMet = r.stop.ok === 200 && r.stop.stored === 200;
   const queriesMet = r.historyQueries.small === r.historyQueries.large;
   const historyGoal = MC_TARGETS.historyRatioPercent[label];
   const historyTarget = ratio >= historyGoal && r.history.errors + r.history.non2xx === 0;
-  const stopTarget = r.stop.p99 <= MC_TARGETS.stopP99Ms;
-  console.log(
-    `goal 200 concurrent stopTest: 200 answered and 200 results stored: ${storedMet ? 'met' : 'NOT met'}`,
-  );
   console.log(`goal owner history in a constant number of queries: ${queriesMet ? 'met' : 'NOT met'}`);
   console.log(
     `goal ${r.history.name} ≥ ${historyGoal} % of baseline without errors: ${historyTarget ? 'met' : 'NOT met'} (${ratio.toFixed(1)} %)`,
   );
-  console.log(
-    `goal 200 concurrent stopTest p99 ≤ ${MC_TARGETS.stopP99Ms} ms: ${stopTarget ? 'met' : 'NOT met'} (${r.stop.p99} ms)`,
-  );
-  return storedMet && queriesMet && historyTarget && stopTarget;
+  return stopsMet && queriesMet && historyTarget;
 }

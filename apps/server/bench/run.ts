@@ -8,7 +8,8 @@
  * `BENCH_ONLY=pglite` or `BENCH_ONLY=postgres` runs one database only; `BENCH_ONLY=privacy` only the data
  * export of a large account (in process, PGlite; also part of the PGlite run); `BENCH_ONLY=upload`
  * only the 500 MB upload through tus vs. multipart (bench/upload.ts); `BENCH_ONLY=items` and
- * `BENCH_ONLY=progress` run only that case on a scratch PostgreSQL database.
+ * `BENCH_ONLY=progress` run only that case on a scratch PostgreSQL database; `BENCH_ONLY=stop` only the
+ * 200 concurrent stops, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -21,7 +22,7 @@ import { chapterFiles, chapterLinks, chapters, enrolments, seminars, users } fro
 import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
 import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './item-analysis.ts';
-import { generateMcTestBench, measureMcTests, printMcTests } from './mc-tests.ts';
+import { generateMcTestBench, measureMcTests, measureStops, printMcTests, printStops } from './mc-tests.ts';
 import { runPrivacyBench } from './privacy.ts';
 import { generateProgressBench, measureProgress, printProgress } from './progress.ts';
 import { runUploadBench } from './upload.ts';
@@ -155,28 +156,54 @@ async function generate(databaseUrl: string | undefined, dataDir: string) {
   return { users: count?.n ?? 0, playId: play!.id };
 }
 
+/** the bench server's environment */
+const serverEnv = (databaseUrl: string | undefined, dataDir: string): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  DEMO_DATA: '0',
+  BENCH_BASELINE: '1',
+  RATE_LIMIT_FACTOR: '100000',
+  LOG_LEVEL: 'info',
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  APP_URL: 'http://localhost:3000',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
+
+/**
+ * statistics and visibility as autovacuum leaves them on a live database: right after bulk
+ * inserts the planner knows nothing of the new rows and index-only scans cannot skip the heap
+ */
+async function vacuumAnalyze(databaseUrl: string | undefined, dataDir: string) {
+  const analyzed = await openDatabase({ databaseUrl, dataDir });
+  await analyzed.db.execute(sql.raw('vacuum analyze'));
+  await analyzed.close();
+}
+
+/** `BENCH_ONLY=stop`: only the 200 concurrent stops, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL */
+async function runStopsOnly(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
+  await generate(databaseUrl, dataDir);
+  const mcData = await generateMcTestBench(databaseUrl, dataDir);
+  await vacuumAnalyze(databaseUrl, dataDir);
+  const server = await startServerProcess(serverEnv(databaseUrl, dataDir), ENTRY);
+  try {
+    console.log(`\n## ${label}: 200 concurrent stops only`);
+    return printStops(await measureStops(server.base, mcData, BENCH_PASSWORD));
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
   const { users: userCount, playId } = await generate(databaseUrl, dataDir);
   const mcData = await generateMcTestBench(databaseUrl, dataDir);
   // the item analysis case (issue 17) runs on PostgreSQL only
   const itemData = databaseUrl ? await generateItemBench(databaseUrl, dataDir, BENCH_PASSWORD) : null;
-  // statistics and visibility as autovacuum leaves them on a live database: right after bulk
-  // inserts the planner knows nothing of the new rows and index-only scans cannot skip the heap
-  const analyzed = await openDatabase({ databaseUrl, dataDir });
-  await analyzed.db.execute(sql.raw('vacuum analyze'));
-  await analyzed.close();
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    DEMO_DATA: '0',
-    BENCH_BASELINE: '1',
-    RATE_LIMIT_FACTOR: '100000',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    APP_URL: 'http://localhost:3000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
+  await vacuumAnalyze(databaseUrl, dataDir);
+  const env = serverEnv(databaseUrl, dataDir);
   let server = await startServerProcess(env, ENTRY);
   const client = httpClient(server.base);
   const login = await client.post('/api/login', { email: 'bench@example.test', password: BENCH_PASSWORD });
@@ -334,6 +361,16 @@ if (process.env.BENCH_ONLY === 'privacy') {
   } finally {
     await scratch.drop();
   }
+} else if (process.env.BENCH_ONLY === 'stop') {
+  ok.push(await runStopsOnly('PGlite'));
+  if (process.env.BENCH_DATABASE_URL) {
+    const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
+    try {
+      ok.push(await runStopsOnly('PostgreSQL', scratch.url));
+    } finally {
+      await scratch.drop();
+    }
+  }
 } else if (process.env.BENCH_ONLY !== 'postgres') {
   ok.push(await run('PGlite'));
   // the data export of a large account (issue 19), in process
@@ -345,6 +382,7 @@ if (
   process.env.BENCH_ONLY !== 'privacy' &&
   process.env.BENCH_ONLY !== 'upload' &&
   process.env.BENCH_ONLY !== 'progress' &&
+  process.env.BENCH_ONLY !== 'stop' &&
   process.env.BENCH_ONLY !== 'pglite'
 ) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);

@@ -455,8 +455,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // multiple-choice tests: question pool, tests, runs, graduation (docs/api/mc-tests.md)
   const mcTests = createMcTestsService({ db: database.db, seminars });
   const questions = createQuestionsService({ db: database.db, mcTests });
-  const itemAnalysis = createItemAnalysisService({ db: database.db, mcTests });
-  const graduate = createGraduateService({ db: database.db, mcTests, now: opts.now, cacheBus });
+  const itemAnalysis = createItemAnalysisService({ db: database.db, mcTests, log: app.log });
+  const graduate = createGraduateService({
+    db: database.db,
+    mcTests,
+    now: opts.now,
+    cacheBus,
+    scored: itemAnalysis.itemRows.scheduleSoon,
+  });
+  app.addHook('onClose', () => itemAnalysis.itemRows.close());
+  // results left pending by a stopped instance (or by the demo data) are derived at start
+  itemAnalysis.itemRows.scheduleSoon();
   await app.register(questionRoutes, { questions, mcTests });
   await app.register(mcTestRoutes, { mcTests });
   await app.register(graduateRoutes, { graduate });

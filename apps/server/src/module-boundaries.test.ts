@@ -109,6 +109,7 @@ const TABLE_OWNERS: Record<string, string> = {
   userGraduateMctests: 'graduate',
   userGraduateResults: 'graduate',
   RunSnapshot: 'graduate',
+  StoredChoice: 'graduate',
   mcItemResponses: 'item-analysis',
   bookings: 'payments',
   payments: 'payments',

@@ -1,9 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres, type Database, MIGRATIONS_DIR, openDatabase } from './client.ts';
+import { migrationsAt } from '../test/migrations-at.ts';
+import type { Database } from './client.ts';
 
 /**
  * The grants migration (0010 enrolments, 0011 the data, 0012 the rest) on a database as 0009 left
@@ -13,40 +12,7 @@ import { createScratchPostgres, type Database, MIGRATIONS_DIR, openDatabase } fr
 const BEFORE = '0009_company_purchases';
 /** two databases migrated from nothing each (slow on a busy machine) */
 const MIGRATION_TIMEOUT = 300_000;
-const tmpDirs: string[] = [];
-const drops: (() => Promise<void>)[] = [];
-
-/** the project's migrations up to and including `lastTag` (a folder of its own) */
-function migrationsUpTo(lastTag: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  tmpDirs.push(dir);
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function openAt(lastTag: string): Promise<Database> {
-  const base = process.env.TEST_DATABASE_URL;
-  let database: Database;
-  if (base) {
-    const scratch = await createScratchPostgres(base);
-    database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
-    drops.push(async () => {
-      await database.close();
-      await scratch.drop();
-    });
-  } else {
-    database = await openDatabase({ dataDir: 'memory://' });
-    drops.push(() => database.close());
-  }
-  await database.migrate(migrationsUpTo(lastTag));
-  return database;
-}
+const { openAt, closeAll } = migrationsAt();
 
 async function rows<T>(database: Database, query: string): Promise<T[]> {
   const result = await database.db.execute(sql.raw(query));
@@ -60,10 +26,7 @@ const PLAY_BEFORE = `select user_id, seminar_id from bookings where status in ('
 /** the same question after it: any grant */
 const HOLDS_AFTER = 'select distinct user_id, seminar_id from enrolments order by user_id, seminar_id';
 
-afterAll(async () => {
-  for (const drop of drops) await drop();
-  for (const dir of tmpDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(closeAll);
 
 describe('the grants migration', () => {
   it(

@@ -1,5 +1,6 @@
 import { scoreMcTestRun } from '@elearn/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { choicesOf } from '../modules/graduate/answer-coding.ts';
 import type { Db } from './client.ts';
 import { demoSlug } from './demo-seminars.ts';
 import {
@@ -185,25 +186,10 @@ export async function seedMcTests(db: Db, ids: Record<string, number>): Promise<
         totalCount: score.perQuestion.length,
       })
       .returning();
-    const right = new Map(score.perQuestion.map((p) => [p.questionId, p.correct]));
     await db.insert(userGraduateResults).values({
       userGraduateMctestId: row!.id,
       createdAt: stoppedAt,
-      answerCoding: {
-        questions: list.map((q) => ({
-          id: q.id,
-          label: q.label,
-          points: q.points,
-          right: right.get(q.id) ?? false,
-          answers: q.answers.map((a) => ({
-            id: a.id,
-            question_id: q.id,
-            label: a.label,
-            correct: a.correct,
-            choosen: chosen.get(q.id)?.has(a.id) ?? false,
-          })),
-        })),
-      },
+      choices: choicesOf(snapshot, chosen, score.perQuestion),
     });
   }
 

@@ -40,6 +40,34 @@ describe('batched', () => {
     expect(await load('c')).toBe('C');
   });
 
+  it('under load waits a little for the calls of the next turns; a lone call waits for no timer', async () => {
+    const runs: number[][] = [];
+    const id = batched(
+      async (keys: number[]) => {
+        runs.push(keys);
+        return keys;
+      },
+      100,
+      { busyWithinMs: 200, delayMs: 60 },
+    );
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    expect(await id(1)).toBe(1);
+    // a batch just ran: calls of three successive turns go together
+    const later = [id(2)];
+    await turn();
+    later.push(id(3));
+    await turn();
+    later.push(id(4));
+    expect(await Promise.all(later)).toEqual([2, 3, 4]);
+    expect(runs).toEqual([[1], [2, 3, 4]]);
+    // quiet again: the next call runs in the next check phase, not after the delay
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const began = performance.now();
+    expect(await id(5)).toBe(5);
+    expect(performance.now() - began).toBeLessThan(40);
+    expect(runs).toEqual([[1], [2, 3, 4], [5]]);
+  });
+
   it('rejects when run throws synchronously or answers the wrong number of values', async () => {
     const sync = batched((): Promise<number[]> => {
       throw new Error('sync');

@@ -1,12 +1,12 @@
 import { scoreMcTestRun } from '@elearn/shared';
 import type { DbOrTx } from '../db/client.ts';
 import { userGraduateMctests, userGraduateResults } from '../db/schema/index.ts';
-import { answerCodingOf } from '../modules/graduate/answer-coding.ts';
+import { choicesOf } from '../modules/graduate/answer-coding.ts';
 import { mcTestRows } from './mc-test-fixtures.ts';
 
 /**
- * A stopped run of a test on its current questions, written straight into the database (the
- * result's trigger derives the item rows): `pattern` says per question (in order) whether it was
+ * A stopped run of a test on its current questions, written straight into the database (its item
+ * rows are derived by the next item analysis): `pattern` says per question (in order) whether it was
  * answered right (every correct answer chosen) or wrong (the first wrong answer by id chosen).
  */
 export async function scoredRun(
@@ -46,7 +46,7 @@ export async function scoredRun(
   await db.insert(userGraduateResults).values({
     userGraduateMctestId: run!.id,
     createdAt: stoppedAt,
-    answerCoding: answerCodingOf(snapshot, chosen, score.perQuestion),
+    choices: choicesOf(snapshot, chosen, score.perQuestion),
   });
   return run!;
 }

@@ -11,7 +11,7 @@ import {
   userGraduateMctests,
   userGraduateResults,
 } from '../db/schema/index.ts';
-import { answerCodingOf } from '../modules/graduate/answer-coding.ts';
+import { choicesOf } from '../modules/graduate/answer-coding.ts';
 import { seminarFixtures } from './fixtures.ts';
 
 let n = 0;
@@ -136,7 +136,7 @@ export function mcTestRows(db: DbOrTx) {
     await db.insert(userGraduateResults).values({
       userGraduateMctestId: r!.id,
       createdAt: at,
-      answerCoding: answerCodingOf(snapshot, chosen, score.perQuestion),
+      choices: choicesOf(snapshot, chosen, score.perQuestion),
     });
     return stopped!;
   }

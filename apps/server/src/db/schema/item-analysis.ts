@@ -14,10 +14,10 @@ import {
 import { userGraduateMctests } from './tests.ts';
 
 /**
- * One row per question of a scored run, derived from the run's stored answer coding by a trigger
- * on `user_graduate_results` (migration 0010; existing results are backfilled there). Written
- * once with the result, never by the application; the item analysis reads it instead of
- * unpacking every run's JSON (docs/decisions.md, "Item analysis").
+ * One row per question of a scored run, derived from the run's snapshot and stored choices after
+ * the stop (modules/item-analysis/item-rows.ts: in the background, and before every analysis;
+ * until migration 0020 by a trigger with the result). Written once per run; the item analysis
+ * reads it instead of unpacking every run's JSON (docs/decisions.md, "Item analysis").
  */
 export const mcItemResponses = pgTable(
   'mc_item_responses',

@@ -150,7 +150,22 @@ export const userGraduateMctests = pgTable(
   ],
 );
 
-/** The scored answers of a run: exactly one per run (UNIQUE), a snapshot with chosen and correct. */
+/**
+ * The choices of a question of a scored run as stored: the question's id, whether it was answered
+ * right, and the ids of the answers chosen (in the order of the snapshot's answers).
+ */
+export interface StoredChoice {
+  q: number;
+  r: boolean;
+  a: number[];
+}
+
+/**
+ * The scored answers of a run: exactly one per run (UNIQUE). Only the choices are stored, one per
+ * question of the run's snapshot and in its order; the full answer coding (every question and
+ * answer as asked, with correct and chosen) is the snapshot and the choices together
+ * (graduate/answer-coding.ts, migration 0020).
+ */
 export const userGraduateResults = pgTable(
   'user_graduate_results',
   {
@@ -158,20 +173,15 @@ export const userGraduateResults = pgTable(
     userGraduateMctestId: integer('user_graduate_mctest_id')
       .notNull()
       .references(() => userGraduateMctests.id, { onDelete: 'cascade' }),
-    answerCoding: jsonb('answer_coding')
-      .$type<{
-        questions: {
-          id: number;
-          label: string;
-          points: number | null;
-          right: boolean;
-          answers: { id: number; question_id: number; label: string; correct: boolean; choosen: boolean }[];
-        }[];
-      }>()
-      .notNull(),
+    choices: jsonb('choices').$type<StoredChoice[]>().notNull(),
+    /** the item rows (`mc_item_responses`) are not derived yet (item-analysis/item-rows.ts) */
+    itemsPending: boolean('items_pending').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_graduate_results_run_unique').on(t.userGraduateMctestId)],
+  (t) => [
+    uniqueIndex('user_graduate_results_run_unique').on(t.userGraduateMctestId),
+    index('user_graduate_results_items_pending_idx').on(t.userGraduateMctestId).where(sql`${t.itemsPending}`),
+  ],
 );
 
 /** Extra exam runs the owner granted a user beyond the first. */

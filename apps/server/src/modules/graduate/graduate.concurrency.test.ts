@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcItemResponses, userGraduateMctests, userGraduateResults } from '../../db/schema/index.ts';
 import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { mcTestFixtures } from '../../test/mc-test-fixtures.ts';
-import { answerCodingOf } from './answer-coding.ts';
+import { choicesOf, codingOf } from './answer-coding.ts';
 
 /**
  * SECURITY D-09 / E-01: concurrent submissions lose nothing and store nothing twice. Runs on
@@ -138,30 +138,38 @@ describe('concurrent test runs', () => {
       .where(inArray(userGraduateMctests.id, [runs[4]!.user_graduate_id, runs[5]!.user_graduate_id]));
     expect(open.map((r) => r.stoppedAt)).toEqual([null, null]);
     expect(responses.slice(0, 4).map((r) => r.json().achievedPercent)).toEqual([0, 25, 50, 75]);
-    // the database built each stored answer coding from the run's snapshot exactly as the
-    // shared builder does (answer-coding.ts)
+    // each stored result holds the run's choices exactly as the shared builder makes them
+    // (answer-coding.ts), and its answer coding is rebuilt from them with the snapshot
     for (const [i, run] of runs.slice(0, 4).entries()) {
       const [row] = await t.app.database.db
-        .select({ snapshot: userGraduateMctests.snapshot, coding: userGraduateResults.answerCoding })
+        .select({ snapshot: userGraduateMctests.snapshot, choices: userGraduateResults.choices })
         .from(userGraduateMctests)
         .innerJoin(userGraduateResults, eq(userGraduateResults.userGraduateMctestId, userGraduateMctests.id))
         .where(eq(userGraduateMctests.id, run.user_graduate_id));
       const chosen = new Map(answersOf(run, i).map((q) => [q.questionId, new Set(q.answerIds)]));
       const score = scoreMcTestRun(row!.snapshot.questions, chosen, row!.snapshot.percentToAccomplish);
-      expect(row!.coding).toEqual(answerCodingOf(row!.snapshot, chosen, score.perQuestion));
-      expect(row!.coding.questions.flatMap((q) => q.answers.filter((a) => a.choosen))).toHaveLength(i);
+      expect(row!.choices).toEqual(choicesOf(row!.snapshot, chosen, score.perQuestion));
+      const coding = codingOf(row!.snapshot, row!.choices);
+      expect(coding.questions.flatMap((q) => q.answers.filter((a) => a.choosen))).toHaveLength(i);
+      expect(coding.questions.map((q) => q.right)).toEqual(coding.questions.map((_, qi) => qi < i));
     }
-    // every stored run was analysed item by item, each with its own score (the rows of the whole
-    // statement are derived at once: the sums are per run)
-    const items = await t.app.database.db
-      .select()
-      .from(mcItemResponses)
-      .where(
-        inArray(
-          mcItemResponses.runId,
-          runs.slice(0, 4).map((r) => r.user_graduate_id),
-        ),
-      );
+    // every stored run is analysed item by item after the answers (the instance's background
+    // pass, item-rows.ts), each with its own score: the sums are per run
+    const itemsOf = () =>
+      t.app.database.db
+        .select()
+        .from(mcItemResponses)
+        .where(
+          inArray(
+            mcItemResponses.runId,
+            runs.slice(0, 4).map((r) => r.user_graduate_id),
+          ),
+        );
+    let items = await itemsOf();
+    for (let waited = 0; items.length < 16 && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      items = await itemsOf();
+    }
     expect(items).toHaveLength(4 * 4);
     for (const [i, run] of runs.slice(0, 4).entries()) {
       const rows = items.filter((r) => r.runId === run.user_graduate_id).sort((a, b) => a.n - b.n);

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mcTests, userGraduateMctests, userGraduateResults } from '../../db/schema/index.ts';
+import { codingOf } from './answer-coding.ts';
 
 /**
  * Issue 19: a person's test runs with their answers as stored (the run's snapshot and the scored
@@ -26,7 +27,7 @@ export function graduatePersonalData(db: Db) {
         confirmed_by: userGraduateMctests.confirmedBy,
         confirmed_at: userGraduateMctests.confirmedAt,
         snapshot: userGraduateMctests.snapshot,
-        answer_coding: userGraduateResults.answerCoding,
+        choices: userGraduateResults.choices,
         scored_at: userGraduateResults.createdAt,
       })
       .from(userGraduateMctests)
@@ -35,9 +36,9 @@ export function graduatePersonalData(db: Db) {
       .where(and(eq(userGraduateMctests.userId, userId), gt(userGraduateMctests.id, afterId)))
       .orderBy(asc(userGraduateMctests.id))
       .limit(limit);
-    return rows.map(({ answer_coding, scored_at, ...run }) => ({
+    return rows.map(({ choices, scored_at, ...run }) => ({
       ...run,
-      result: answer_coding ? { answer_coding, created_at: scored_at } : null,
+      result: choices ? { answer_coding: codingOf(run.snapshot, choices), created_at: scored_at } : null,
     }));
   }
   /** the runs page by page (a learner may have thousands: the export writes them as they come) */

@@ -6,6 +6,7 @@ import { containsPattern } from '../../db/query-helpers.ts';
 import {
   mcTests,
   type RunSnapshot,
+  type StoredChoice,
   userGraduateMctests,
   userGraduateResults,
   users,
@@ -16,7 +17,6 @@ import { holdsSqlText } from '../enrolments/enrolments.sql.ts';
 
 export type RunRow = typeof userGraduateMctests.$inferSelect;
 export type ResultRow = typeof userGraduateResults.$inferSelect;
-export type AnswerCodingJson = ResultRow['answerCoding'];
 
 const confirmer = alias(users, 'confirmer');
 
@@ -52,15 +52,19 @@ export type OwnerRunRow = {
   user: { id: number; firstName: string; lastName: string; email: string };
 };
 
-/** $1: a jsonb array of look-ups {k: key, r: run, u: caller}; each row carries its look-up's key */
+/**
+ * $1: a jsonb array of look-ups {k: key, r: run, u: caller, s: with the snapshot}; each row
+ * carries its look-up's key
+ */
 const RUNS_FOR_STOP: HotStatement = {
   name: 'mc_runs_for_stop',
   types: ['jsonb'],
-  text: `select i.k, r.id, r.user_id, r.mc_test_id, r.started_at, r.stopped_at, r.snapshot::text as snapshot,
+  text: `select i.k, r.id, r.user_id, r.mc_test_id, r.started_at, r.stopped_at,
+      case when i.s then r.snapshot::text end as snapshot,
       t.owner_id, t.enabled, c.unlocked as chapter_unlocked, p.unlocked as parent_unlocked,
       s.owner_id as seminar_owner_id, s.is_public, s.is_company, s.company_id,
       ${holdsSqlText('s.id', 'i.u')} as booked
-    from jsonb_to_recordset($1::jsonb) as i(k int, r int, u int)
+    from jsonb_to_recordset($1::jsonb) as i(k int, r int, u int, s boolean)
     join user_graduate_mctests r on r.id = i.r
     join mc_tests t on t.id = r.mc_test_id
     left join chapters c on c.id = t.chapter_id
@@ -70,7 +74,7 @@ const RUNS_FOR_STOP: HotStatement = {
 
 /**
  * $1: a jsonb array of results {id: run, t: time, p: percent, a: passed, rc: right, tc: total,
- * c: answer coding}, each run once. A run is stopped only if it is still running; answers the
+ * c: choices}, each run once. A run is stopped only if it is still running; answers the
  * runs stopped.
  */
 const STOP_RUNS: HotStatement = {
@@ -84,7 +88,7 @@ const STOP_RUNS: HotStatement = {
       from i where g.id = i.id and g.stopped_at is null
       returning g.id, i.c, i.t
     )
-    insert into user_graduate_results (user_graduate_mctest_id, answer_coding, created_at)
+    insert into user_graduate_results (user_graduate_mctest_id, choices, created_at)
     select id, c, t from upd order by id
     on conflict (user_graduate_mctest_id) do nothing
     returning user_graduate_mctest_id as id`,
@@ -180,7 +184,7 @@ export interface StopValues {
   rightCount: number;
   totalCount: number;
   at: Date;
-  coding: AnswerCodingJson;
+  choices: StoredChoice[];
 }
 
 export interface RunForStop {
@@ -190,7 +194,8 @@ export interface RunForStop {
     mcTestId: number;
     startedAt: Date;
     stoppedAt: Date | null;
-    snapshot: RunSnapshot;
+    /** null when the caller said it has the snapshot */
+    snapshot: RunSnapshot | null;
   };
   facts: {
     ownerId: number;
@@ -249,7 +254,7 @@ export const graduateRepository = {
           a: v.accomp,
           rc: v.rightCount,
           tc: v.totalCount,
-          c: v.coding,
+          c: v.choices,
         })),
       );
       const done = new Set((await runHot(db, STOP_RUNS, [json])).map((r) => Number(r.id)));
@@ -260,9 +265,9 @@ export const graduateRepository = {
   /** the runs, their snapshots and the take facts of their tests for each caller, in one query */
   async runsForStop(
     db: DbOrTx,
-    lookups: { runId: number; userId: number }[],
+    lookups: { runId: number; userId: number; withSnapshot: boolean }[],
   ): Promise<(RunForStop | undefined)[]> {
-    const json = JSON.stringify(lookups.map((l, k) => ({ k, r: l.runId, u: l.userId })));
+    const json = JSON.stringify(lookups.map((l, k) => ({ k, r: l.runId, u: l.userId, s: l.withSnapshot })));
     const found: (RunForStop | undefined)[] = lookups.map(() => undefined);
     for (const r of await runHot(db, RUNS_FOR_STOP, [json])) {
       found[Number(r.k)] = {
@@ -272,7 +277,7 @@ export const graduateRepository = {
           mcTestId: Number(r.mc_test_id),
           startedAt: toDate(r.started_at),
           stoppedAt: toDateOrNull(r.stopped_at),
-          snapshot: JSON.parse(String(r.snapshot)) as RunSnapshot,
+          snapshot: r.snapshot == null ? null : (JSON.parse(String(r.snapshot)) as RunSnapshot),
         },
         facts: {
           ownerId: Number(r.owner_id),
@@ -313,8 +318,10 @@ export const graduateRepository = {
           achievedPercent: userGraduateMctests.achievedPercent,
           accomp: userGraduateMctests.accomp,
           passed: userGraduateMctests.passed,
-          coding: sql<AnswerCodingJson | null>`case when ${userGraduateMctests.mode} = 'practice'
-            then ${userGraduateResults.answerCoding} end`,
+          // a practice run's review: its questions as asked and its choices
+          snapshot: sql<RunSnapshot | null>`case when ${userGraduateMctests.mode} = 'practice'
+            then ${userGraduateMctests.snapshot} end`,
+          choices: userGraduateResults.choices,
         })
         .from(userGraduateMctests)
         .leftJoin(userGraduateResults, eq(userGraduateResults.userGraduateMctestId, userGraduateMctests.id))
@@ -441,12 +448,14 @@ export const graduateRepository = {
       .where(eq(userGraduateMctests.mcTestId, testId))
       .orderBy(desc(userGraduateMctests.startedAt), desc(userGraduateMctests.id));
   },
-  async resultsOfTest(db: DbOrTx, testId: number): Promise<ResultRow[]> {
+  /** the results of a test's runs with the snapshots they were scored on */
+  async resultsOfTest(db: DbOrTx, testId: number) {
     return db
       .select({
         id: userGraduateResults.id,
         userGraduateMctestId: userGraduateResults.userGraduateMctestId,
-        answerCoding: userGraduateResults.answerCoding,
+        snapshot: userGraduateMctests.snapshot,
+        choices: userGraduateResults.choices,
         createdAt: userGraduateResults.createdAt,
       })
       .from(userGraduateResults)
@@ -456,19 +465,20 @@ export const graduateRepository = {
   },
   /**
    * Per question of a test: in how many finished runs it was asked and how often it was right,
-   * from the stored snapshots (the label of the newest one), in the order first asked.
+   * from the stored choices (the label of the newest snapshot), in the order first asked.
    */
   async questionStats(db: DbOrTx, testId: number) {
-    const result = await db.execute(sql`select (q.v->>'id')::int as question_id,
-        (array_agg(q.v->>'label' order by res.created_at desc, res.id desc))[1] as label,
+    const result = await db.execute(sql`select (c.v->>'q')::int as question_id,
+        (array_agg(r.snapshot->'questions'->(c.n::int - 1)->>'label'
+          order by res.created_at desc, res.id desc))[1] as label,
         count(*)::int as answered,
-        count(*) filter (where (q.v->>'right')::boolean)::int as right_count
+        count(*) filter (where (c.v->>'r')::boolean)::int as right_count
       from ${userGraduateResults} res
       join ${userGraduateMctests} r on r.id = res.user_graduate_mctest_id
-      cross join lateral jsonb_array_elements(res.answer_coding->'questions') with ordinality as q(v, n)
+      cross join lateral jsonb_array_elements(res.choices) with ordinality as c(v, n)
       where r.mc_test_id = ${testId}
       group by 1
-      order by min(q.n), 1`);
+      order by min(c.n), 1`);
     return (
       result as unknown as {
         rows: { question_id: number; label: string; answered: number; right_count: number }[];

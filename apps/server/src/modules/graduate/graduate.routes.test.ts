@@ -83,6 +83,24 @@ describe('test runs, history, graduation and export', () => {
   const stop = (agent: Agent, userGraduateId: number, qs: { questionId: number; answerIds: number[] }[]) =>
     agent.patch('/api/graduate/stopTest/', { resultSet: { userGraduateId, questions: qs } });
 
+  it('scores a run started elsewhere (another instance, or before a restart) on its stored snapshot', async () => {
+    const made = await mx.bookedTest(trainerId, [student2Id], { questions: 3, percent: 60 });
+    // an open run this process did not start: its snapshot is read from the database at the stop
+    const open = await mx.run(made.test.id, student2Id);
+    const resumed = await start(student2, made.test.id);
+    expect(resumed.json()).toMatchObject({ user_graduate_id: open.id, resumed: true });
+    const run = resumed.json() as StartedRun;
+    const stopped = await stop(student2, run.user_graduate_id, answersFor(run, made, true));
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toMatchObject({ achievedPercent: 100, accomp: true });
+    const [stored] = await t.app.database.db
+      .select({ choices: userGraduateResults.choices })
+      .from(userGraduateResults)
+      .where(eq(userGraduateResults.userGraduateMctestId, open.id));
+    expect(stored!.choices.map((c) => c.r)).toEqual([true, true, true]);
+    expect(stored!.choices.map((c) => c.q)).toEqual(run.questions.map((q) => q.id));
+  });
+
   it('runs an exam: no correct flag at start, resumes an open run, scores once, one run unless granted', async () => {
     const made = await mx.bookedTest(trainerId, [studentId], { questions: 3, percent: 60 });
     const res = await start(student, made.test.id);
@@ -798,9 +816,7 @@ describe('test runs, history, graduation and export', () => {
     const made = await mx.bookedTest(trainerId, [studentId]);
     const run = await mx.run(made.test.id, studentId, { stopped: true, right: true });
     await expect(
-      t.app.database.db
-        .insert(userGraduateResults)
-        .values({ userGraduateMctestId: run.id, answerCoding: { questions: [] } }),
+      t.app.database.db.insert(userGraduateResults).values({ userGraduateMctestId: run.id, choices: [] }),
     ).rejects.toThrow();
     const [count] = await t.app.database.db
       .select({ n: sql<number>`count(*)::int` })

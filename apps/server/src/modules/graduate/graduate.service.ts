@@ -17,7 +17,7 @@ import {
   type UserGraduateList,
 } from '@elearn/shared';
 import type { Db } from '../../db/client.ts';
-import type { RunSnapshot } from '../../db/schema/index.ts';
+import type { RunSnapshot, StoredChoice } from '../../db/schema/index.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
 import { batched } from '../../lib/batch.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
@@ -27,11 +27,10 @@ import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { computeItemAnalysis } from '../item-analysis/item-analysis.service.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
-import { answerCodingOf } from './answer-coding.ts';
+import { choicesOf, codingOf } from './answer-coding.ts';
 import { buildExport } from './graduate.export.ts';
 import { graduatePersonalData } from './graduate.personal-data.ts';
 import {
-  type AnswerCodingJson,
   type OwnerRunRow,
   type RunRow,
   graduateRepository as repo,
@@ -41,6 +40,19 @@ import {
 const iso = (d: Date) => d.toISOString();
 
 export type GraduateService = ReturnType<typeof createGraduateService>;
+
+/** run snapshots by run id, at most `max` (the oldest kept goes first) */
+function keptSnapshots(max: number) {
+  const kept = new Map<number, RunSnapshot>();
+  return {
+    keep(runId: number, snapshot: RunSnapshot) {
+      kept.set(runId, snapshot);
+      if (kept.size > max) kept.delete(kept.keys().next().value as number);
+    },
+    get: (runId: number) => kept.get(runId),
+    drop: (runId: number) => kept.delete(runId),
+  };
+}
 
 /** Fisher–Yates with a CSPRNG: the order of answers tells nothing about which are correct. */
 function shuffled<T>(list: readonly T[]): T[] {
@@ -53,9 +65,12 @@ function shuffled<T>(list: readonly T[]): T[] {
 }
 
 /** per-question rightness of a finished run, without its answers (what a practice student sees) */
-const reviewOf = (coding: AnswerCodingJson): RunReview => ({
-  questions: coding.questions.map((q) => ({ id: q.id, label: q.label, right: q.right })),
-});
+const reviewOf = (snapshot: Pick<RunSnapshot, 'questions'>, choices: StoredChoice[]): RunReview => {
+  const right = new Map(choices.map((c) => [c.q, c.r]));
+  return {
+    questions: snapshot.questions.map((q) => ({ id: q.id, label: q.label, right: right.get(q.id) ?? false })),
+  };
+};
 
 export function toOwnerRow(r: OwnerRunRow): OwnerRow {
   const finished = r.stoppedAt !== null;
@@ -89,12 +104,28 @@ export function createGraduateService(deps: {
   now?: () => number;
   /** tells the other instances when the history totals are dropped */
   cacheBus?: CacheBus;
+  /** called after results were stored: their item rows are derived after the answer */
+  scored?: () => void;
 }) {
   const { db, mcTests } = deps;
   const now = deps.now ?? Date.now;
   // the stops of players that arrive together share the run look-up and the write (lib/batch.ts)
-  const runForStop = batched((lookups: { runId: number; userId: number }[]) => repo.runsForStop(db, lookups));
-  const storeResult = batched((results: StopValues[]) => repo.stopMany(db, results));
+  // (under load a batch waits 5 ms for more: a stop is rare and heavy, a statement per stop is not)
+  const underLoad = { delayMs: 5 };
+  const runForStop = batched(
+    (lookups: { runId: number; userId: number; withSnapshot: boolean }[]) => repo.runsForStop(db, lookups),
+    100,
+    underLoad,
+  );
+  const storeResult = batched(
+    async (results: StopValues[]) => {
+      const stored = await repo.stopMany(db, results);
+      if (stored.some(Boolean)) deps.scored?.();
+      return stored;
+    },
+    100,
+    underLoad,
+  );
   // the owner history's run counts for two seconds (counting every run of an owner is most of a
   // page's cost); a run started here or on another instance drops them; a deleted test's runs
   // may count up to two seconds longer (docs/decisions.md)
@@ -104,6 +135,11 @@ export function createGraduateService(deps: {
     now,
     deps.cacheBus && { bus: deps.cacheBus, topic: 'graduate.history-totals' },
   );
+
+  // the snapshots of the runs started here and still open, so that their stop need not read them
+  // back (up to 17 KB each for 40 questions); a snapshot never changes once stored, so a kept one
+  // cannot be stale; a stop on another instance, or after a restart, reads it (docs/decisions.md)
+  const openSnapshots = keptSnapshots(500);
 
   const startedRun = (run: RunRow, testId: number, resumed: boolean): StartedRun => {
     const s = run.snapshot;
@@ -171,6 +207,7 @@ export function createGraduateService(deps: {
       });
       if (run) {
         totals.clear();
+        openSnapshots.keep(run.id, snapshot);
         return { run: startedRun(run, test.id, false), created: true };
       }
       // a concurrent start of the same user opened the run first
@@ -185,12 +222,17 @@ export function createGraduateService(deps: {
      *   422 mc_test.answer_invalid, 403/404 when the test may no longer be taken
      */
     async stop(actor: AuthUser, body: StopTestBody['resultSet']): Promise<StopResult> {
-      const found = await runForStop({ runId: body.userGraduateId, userId: actor.id });
+      const kept = openSnapshots.get(body.userGraduateId);
+      const found = await runForStop({ runId: body.userGraduateId, userId: actor.id, withSnapshot: !kept });
       if (!found || !mcTestPolicy.ownRun(actor, found.run)) throw notFound();
       const { run } = found;
-      if (run.stoppedAt) throw conflict('mc_test.run_already_stopped', 'mc_test.run_already_stopped');
+      if (run.stoppedAt) {
+        openSnapshots.drop(run.id);
+        throw conflict('mc_test.run_already_stopped', 'mc_test.run_already_stopped');
+      }
       mcTests.decide(actor, found.facts);
-      const snapshot = run.snapshot;
+      const snapshot = kept ?? run.snapshot;
+      if (!snapshot) throw new Error(`run ${run.id}: no snapshot`);
       const byId = new Map(snapshot.questions.map((q) => [q.id, q]));
       const chosen = new Map<number, Set<number>>();
       const invalid = () =>
@@ -210,7 +252,7 @@ export function createGraduateService(deps: {
         chosen.set(q.id, picked);
       }
       const score = scoreMcTestRun(snapshot.questions, chosen, snapshot.percentToAccomplish);
-      const coding: AnswerCodingJson = answerCodingOf(snapshot, chosen, score.perQuestion);
+      const choices = choicesOf(snapshot, chosen, score.perQuestion);
       const at = new Date(now());
       const stored = await storeResult({
         runId: run.id,
@@ -219,8 +261,9 @@ export function createGraduateService(deps: {
         rightCount: score.perQuestion.filter((p) => p.correct).length,
         totalCount: score.perQuestion.length,
         at,
-        coding,
+        choices,
       });
+      openSnapshots.drop(run.id);
       if (!stored) throw conflict('mc_test.run_already_stopped', 'mc_test.run_already_stopped');
       return {
         user_graduate_id: run.id,
@@ -232,7 +275,7 @@ export function createGraduateService(deps: {
         startDateTime: iso(run.startedAt),
         stopDateTime: iso(at),
         // exam: the result says passed or not, never which questions were right
-        result: snapshot.mode === 'practice' ? reviewOf(coding) : null,
+        result: snapshot.mode === 'practice' ? reviewOf(snapshot, choices) : null,
       };
     },
 
@@ -252,7 +295,10 @@ export function createGraduateService(deps: {
           startDateTime: iso(r.startedAt),
           stopDateTime: r.stoppedAt ? iso(r.stoppedAt) : null,
           achievedPercent: r.stoppedAt ? r.achievedPercent : null,
-          result: r.stoppedAt && r.mode === 'practice' && r.coding ? reviewOf(r.coding) : null,
+          result:
+            r.stoppedAt && r.mode === 'practice' && r.snapshot && r.choices
+              ? reviewOf(r.snapshot, r.choices)
+              : null,
           passed: (r.passed === 1 ? 1 : 0) as 0 | 1,
         })),
         current_page: q.page,
@@ -359,7 +405,7 @@ export function createGraduateService(deps: {
         user_graduate_results: results.map((r) => ({
           id: r.id,
           user_graduate_mctest_id: r.userGraduateMctestId,
-          answer_coding: r.answerCoding,
+          answer_coding: codingOf(r.snapshot, r.choices),
           created_at: iso(r.createdAt),
         })),
       };

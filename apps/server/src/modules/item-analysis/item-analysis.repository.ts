@@ -16,8 +16,8 @@ const rowsOf = (res: unknown) => (res as Rows).rows;
 
 /**
  * The only place that builds queries for the item analysis. Two statements whatever the number
- * of runs: the aggregation over `mc_item_responses` (one row per question of a scored run, written
- * by a trigger with the result) and the questions as asked in each item's newest run.
+ * of runs: the aggregation over `mc_item_responses` (one row per question of a scored run, derived
+ * from its snapshot and choices, item-rows.ts) and the questions as asked in each item's newest run.
  */
 export const itemAnalysisRepository = {
   /**
@@ -91,11 +91,11 @@ export const itemAnalysisRepository = {
   async askedIn(db: DbOrTx, runIds: number[]): Promise<Map<string, AskedQuestion>> {
     const out = new Map<string, AskedQuestion>();
     if (runIds.length === 0) return out;
-    const res = await db.execute(sql`select res.user_graduate_mctest_id as run_id, q.v as question,
+    const res = await db.execute(sql`select r.id as run_id, q.v as question,
         exists (select 1 from questions p where p.id = (q.v->>'id')::int) as in_pool
-      from user_graduate_results res
-      cross join lateral jsonb_array_elements(res.answer_coding->'questions') q(v)
-      where res.user_graduate_mctest_id in (${sql.join(
+      from user_graduate_mctests r
+      cross join lateral jsonb_array_elements(r.snapshot->'questions') q(v)
+      where r.id in (${sql.join(
         runIds.map((id) => sql`${id}`),
         sql`, `,
       )})`);

@@ -1,9 +1,11 @@
 import type { ItemAnalysis, ItemAnalysisQuery, McTestMode } from '@elearn/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import { itemAnalysisRepository as repo } from './item-analysis.repository.ts';
 import { buildItemStats } from './item-analysis.stats.ts';
+import { createItemRowsDeriver, derivePending } from './item-rows.ts';
 
 export type ItemAnalysisService = ReturnType<typeof createItemAnalysisService>;
 
@@ -15,9 +17,15 @@ const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
  * scored on their snapshots, its facility, discrimination and answer shares, with flags. Computed
  * in the database in two statements (plus the access check), whatever the number of runs.
  */
-export function createItemAnalysisService(deps: { db: Db; mcTests: McTestsService }) {
+export function createItemAnalysisService(deps: {
+  db: Db;
+  mcTests: McTestsService;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}) {
   const { db, mcTests } = deps;
   return {
+    /** derives the item rows of scored runs in the background (item-rows.ts) */
+    itemRows: createItemRowsDeriver(db, deps.log),
     /** the analysis of a test the caller was already allowed to manage (the export) */
     compute: (test: { id: number; label: string; mode: string }, query: ItemAnalysisQuery) =>
       computeItemAnalysis(db, test, query),
@@ -32,12 +40,16 @@ export function createItemAnalysisService(deps: { db: Db; mcTests: McTestsServic
   };
 }
 
-/** The analysis of a test (no access check): two statements. */
+/**
+ * The analysis of a test (no access check): two statements, after the item rows of runs scored
+ * since the last background pass are derived (one more when none are pending).
+ */
 export async function computeItemAnalysis(
   db: DbOrTx,
   test: { id: number; label: string; mode: string },
   query: ItemAnalysisQuery,
 ): Promise<ItemAnalysis> {
+  await derivePending(db);
   const { runs, upperRuns, lowerRuns, groups } = await repo.groups(db, {
     testId: test.id,
     from: query.from ? startOf(query.from) : null,

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+
+/*
+ * The item rows (`mc_item_responses`, one per question of a scored run) are derived from the run's
+ * snapshot and its stored choices after the stop has answered: a stop only marks its result
+ * pending (`user_graduate_results.items_pending`, migration 0020). A deriver on every instance
+ * derives the pending results shortly after stops (`scheduleSoon`), and every item analysis first
+ * derives what is still pending (`derivePending`), so it never misses a scored run. Deriving the
+ * rows in the stop's own statement cost about as much as the rest of the stop (docs/decisions.md).
+ */
+
+/** results per derive statement */
+const BATCH = 500;
+
+/**
+ * Derives the rows of up to `limit` pending results (oldest runs first) in one statement and marks
+ * them done; answers how many results it derived. `skipLocked`: a background pass leaves the
+ * results another instance is deriving to it; a reader waits for them (then finds them done).
+ */
+export async function deriveItemRows(db: DbOrTx, limit = BATCH, skipLocked = false): Promise<number> {
+  const lock = skipLocked ? sql.raw('for update skip locked') : sql.raw('for update');
+  const res = await db.execute(sql`with pending as (
+      select user_graduate_mctest_id as run_id from user_graduate_results
+      where items_pending order by user_graduate_mctest_id limit ${limit} ${lock}
+    ), derived as (
+      insert into mc_item_responses (run_id, n, mc_test_id, mode, started_at, question_id,
+        item_key, weight, "right", chosen, score, rest)
+      select r.id, q.n, r.mc_test_id, r.mode, r.started_at, q.qid, q.item_key, q.w, q.x, q.chosen,
+        case when sum(q.w) over w > 0
+          then (sum(case when q.x then q.w else 0 end) over w)::float8 / (sum(q.w) over w) else 0 end,
+        case when sum(q.w) over w > q.w
+          then (sum(case when q.x then q.w else 0 end) over w - case when q.x then q.w else 0 end)::float8
+            / (sum(q.w) over w - q.w) end
+      from pending p
+      join user_graduate_mctests r on r.id = p.run_id
+      join user_graduate_results res on res.user_graduate_mctest_id = p.run_id,
+      lateral (
+        select e.n::smallint as n, (e.v->>'id')::int as qid,
+          md5(concat_ws(E'\\x1e', e.v->>'label', (
+            select string_agg(concat_ws(E'\\x1f', a.v->>'id', a.v->>'correct', a.v->>'label'), E'\\x1e'
+              order by (a.v->>'id')::int)
+            from jsonb_array_elements(e.v->'answers') a(v))))::uuid as item_key,
+          case when (e.v->>'points')::int > 0 then (e.v->>'points')::int else 1 end as w,
+          coalesce((c.v->>'r')::boolean, false) as x,
+          coalesce((
+            select sum(1 << (o.k - 1)::int)
+            from (select a.v, row_number() over (order by (a.v->>'id')::int) as k
+              from jsonb_array_elements(e.v->'answers') a(v)) o
+            where o.k <= 31 and coalesce(c.v->'a' @> (o.v->'id'), false)), 0)::int as chosen
+        from jsonb_array_elements(r.snapshot->'questions') with ordinality e(v, n)
+        -- the choices are stored in the snapshot's order (graduate/answer-coding.ts)
+        left join lateral (select res.choices->(e.n::int - 1) as v) c on c.v->>'q' = e.v->>'id'
+      ) q
+      window w as (partition by r.id)
+      on conflict do nothing
+    )
+    update user_graduate_results set items_pending = false
+    where user_graduate_mctest_id in (select run_id from pending)
+    returning user_graduate_mctest_id`);
+  return (res as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** derives every pending result (what an item analysis does first) */
+export async function derivePending(db: DbOrTx, skipLocked = false): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await deriveItemRows(db, BATCH, skipLocked);
+    total += n;
+    if (n < BATCH) return total;
+  }
+}
+
+export interface ItemRowsDeriver {
+  /** derive the pending results soon: `delayMs` after the last call, at most `maxDelayMs` after the first */
+  scheduleSoon(): void;
+  /** waits for a running pass and drops a scheduled one */
+  close(): Promise<void>;
+}
+
+/**
+ * The background deriver of one instance. Stops that arrive together are derived together, after
+ * their answers: the pass waits until stops pause for `delayMs`, but no longer than `maxDelayMs`.
+ * A failed pass is logged; its results stay pending for the next pass or the next analysis.
+ */
+export function createItemRowsDeriver(
+  db: DbOrTx,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  opts: { delayMs?: number; maxDelayMs?: number } = {},
+): ItemRowsDeriver {
+  const delayMs = opts.delayMs ?? 1000;
+  const maxDelayMs = opts.maxDelayMs ?? 5000;
+  let timer: NodeJS.Timeout | null = null;
+  let firstAt = 0;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+
+  const pass = () => {
+    timer = null;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = derivePending(db, true)
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'deriving the item rows failed'))
+      .finally(() => {
+        running = null;
+        if (again && !closed) {
+          again = false;
+          scheduleSoon();
+        }
+      });
+  };
+  const scheduleSoon = () => {
+    if (closed) return;
+    const now = Date.now();
+    if (timer) {
+      // stops keep coming: wait for a pause, but not past the longest delay
+      if (now - firstAt + delayMs > maxDelayMs) return;
+      clearTimeout(timer);
+    } else {
+      firstAt = now;
+    }
+    timer = setTimeout(pass, delayMs);
+    timer.unref();
+  };
+  return {
+    scheduleSoon,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
