@@ -15,7 +15,8 @@ const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
 /**
  * Item analysis of a test (issue 17): per question of the stopped runs in a date range and mode,
  * scored on their snapshots, its facility, discrimination and answer shares, with flags. Computed
- * in the database in two statements (plus the access check), whatever the number of runs.
+ * in the database in two statements (plus the access check and the look for pending item rows),
+ * whatever the number of runs.
  */
 export function createItemAnalysisService(deps: {
   db: Db;
@@ -41,8 +42,8 @@ export function createItemAnalysisService(deps: {
 }
 
 /**
- * The analysis of a test (no access check): two statements, after the item rows of runs scored
- * since the last background pass are derived (one more when none are pending).
+ * The analysis of a test (no access check): two statements, after a look for results whose item
+ * rows the background pass has not derived yet (derived first, if any: item-rows.ts).
  */
 export async function computeItemAnalysis(
   db: DbOrTx,

@@ -61,6 +61,7 @@ describe('deriving the item rows', () => {
         if (!derivedAt && (await pendingOf(ids)).every((p) => !p)) derivedAt = Date.now() - began;
         await sleep(20);
       }
+      expect(errors).toEqual([]);
       expect(derivedAt).toBeGreaterThan(0);
       expect(derivedAt).toBeLessThan(400);
       expect(await rowsOf(ids)).toBe(6);

@@ -21,7 +21,11 @@ const BATCH = 500;
  */
 export async function deriveItemRows(db: DbOrTx, limit = BATCH, skipLocked = false): Promise<number> {
   const lock = skipLocked ? sql.raw('for update skip locked') : sql.raw('for update');
-  const res = await db.execute(sql`with pending as (
+  return db.transaction(async (tx) => {
+    // PostgreSQL's planner estimates 100 rows per jsonb_array_elements, so the statement passes
+    // jit_above_cost and compiling it took 0.45 s of a 5 ms statement (measured on PostgreSQL 15)
+    await tx.execute(sql`set local jit = off`);
+    const res = await tx.execute(sql`with pending as (
       select user_graduate_mctest_id as run_id from user_graduate_results
       where items_pending order by user_graduate_mctest_id limit ${limit} ${lock}
     ), derived as (
@@ -59,11 +63,17 @@ export async function deriveItemRows(db: DbOrTx, limit = BATCH, skipLocked = fal
     update user_graduate_results set items_pending = false
     where user_graduate_mctest_id in (select run_id from pending)
     returning user_graduate_mctest_id`);
-  return (res as unknown as { rows: unknown[] }).rows.length;
+    return (res as unknown as { rows: unknown[] }).rows.length;
+  });
 }
 
-/** derives every pending result (what an item analysis does first) */
+/**
+ * derives every pending result (what an item analysis does first); when none is pending, that
+ * costs one look at the pending results' partial index
+ */
 export async function derivePending(db: DbOrTx, skipLocked = false): Promise<number> {
+  const any = await db.execute(sql`select 1 from user_graduate_results where items_pending limit 1`);
+  if ((any as unknown as { rows: unknown[] }).rows.length === 0) return 0;
   let total = 0;
   for (;;) {
     const n = await deriveItemRows(db, BATCH, skipLocked);
