@@ -68,6 +68,101 @@ describe('batched', () => {
     expect(runs).toEqual([[1], [2, 3, 4], [5]]);
   });
 
+  it('under load keeps waiting while calls keep coming, up to maxWaitMs', async () => {
+    const runs: number[][] = [];
+    const id = batched(
+      async (keys: number[]) => {
+        runs.push(keys);
+        return keys;
+      },
+      100,
+      { busyWithinMs: 10_000, delayMs: 40, maxWaitMs: 10_000 },
+    );
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    expect(await id(0)).toBe(0);
+    // five calls 10 ms apart: never 40 ms without a call, so one batch after the last
+    const calls: Promise<number>[] = [];
+    for (let i = 1; i <= 5; i++) {
+      calls.push(id(i));
+      await sleep(10);
+    }
+    expect(await Promise.all(calls)).toEqual([1, 2, 3, 4, 5]);
+    expect(runs).toEqual([[0], [1, 2, 3, 4, 5]]);
+
+    // a steady stream is cut at maxWaitMs
+    const capped = batched(
+      async (keys: number[]) => {
+        runs.push(keys);
+        return keys;
+      },
+      100,
+      { busyWithinMs: 10_000, delayMs: 40, maxWaitMs: 60 },
+    );
+    runs.length = 0;
+    await capped(0);
+    const stream: Promise<number>[] = [];
+    for (let i = 1; i <= 15; i++) {
+      stream.push(capped(i));
+      await sleep(10);
+    }
+    expect(await Promise.all(stream)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    // 150 ms of calls in batches of at most 60 ms: at least two, in order
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    expect(runs.flat()).toEqual(Array.from({ length: 16 }, (_, i) => i));
+  });
+
+  it('runs a full batch at once, without waiting for the delay', async () => {
+    const runs: number[][] = [];
+    const id = batched(
+      async (keys: number[]) => {
+        runs.push(keys);
+        return keys;
+      },
+      3,
+      { busyWithinMs: 10_000, delayMs: 5_000, maxWaitMs: 5_000 },
+    );
+    await id(0);
+    const began = performance.now();
+    expect(await Promise.all([id(1), id(2), id(3)])).toEqual([1, 2, 3]);
+    expect(performance.now() - began).toBeLessThan(2_000);
+    expect(runs).toEqual([[0], [1, 2, 3]]);
+  });
+
+  it('runs at most maxInFlight batches at once; the calls meanwhile go together after', async () => {
+    const runs: number[][] = [];
+    let open: () => void = () => {};
+    let gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const id = batched(
+      async (keys: number[]) => {
+        runs.push(keys);
+        await gate;
+        return keys;
+      },
+      100,
+      { maxInFlight: 1 },
+    );
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = id(1);
+    await turn();
+    expect(runs).toEqual([[1]]);
+    // three turns of calls while the first batch runs: none starts
+    const later = [id(2)];
+    await turn();
+    later.push(id(3));
+    await turn();
+    later.push(id(4));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(runs).toEqual([[1]]);
+    const release = open;
+    gate = Promise.resolve();
+    release();
+    expect(await first).toBe(1);
+    expect(await Promise.all(later)).toEqual([2, 3, 4]);
+    expect(runs).toEqual([[1], [2, 3, 4]]);
+  });
+
   it('rejects when run throws synchronously or answers the wrong number of values', async () => {
     const sync = batched((): Promise<number[]> => {
       throw new Error('sync');

@@ -109,9 +109,10 @@ export function createGraduateService(deps: {
 }) {
   const { db, mcTests } = deps;
   const now = deps.now ?? Date.now;
-  // the stops of players that arrive together share the run look-up and the write (lib/batch.ts)
-  // (under load a batch waits 5 ms for more: a stop is rare and heavy, a statement per stop is not)
-  const underLoad = { delayMs: 5 };
+  // the stops of players that arrive together share the run look-up and the write (lib/batch.ts):
+  // under load a batch waits while stops keep coming (until none came for 5 ms, at most 50 ms): a
+  // stop is rare and heavy, a statement per stop or two is not (docs/decisions.md)
+  const underLoad = { delayMs: 5, maxWaitMs: 50 };
   const runForStop = batched(
     (lookups: { runId: number; userId: number; withSnapshot: boolean }[]) => repo.runsForStop(db, lookups),
     100,
