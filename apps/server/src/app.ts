@@ -462,6 +462,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     now: opts.now,
     cacheBus,
     scored: itemAnalysis.itemRows.scheduleSoon,
+    itemAnalysis: itemAnalysis.forExport,
   });
   app.addHook('onClose', () => itemAnalysis.itemRows.close());
   // results left pending by a stopped instance (or by the demo data) are derived at start

@@ -140,6 +140,11 @@ const FOREIGN_READS: Record<string, string> = {
   'companies -> userGraduateMctests': "employees' test results (best stopped run)",
   'enrolments -> seminars': "a grant's seminar title in the person's data export (privacy)",
   'graduate -> mcTests': "a run's test (label, owner) in the history and result lists",
+  'graduate -> chapters':
+    "the stop's run look-up with its test's take facts (chapter locks), in one statement",
+  'graduate -> seminars': 'the same look-up: the seminar of the test (owner, public, company)',
+  'item-analysis -> questions':
+    'whether a question as asked is still in the pool (one statement per analysis)',
   'mc-tests -> chapters': "a test's chapter (label, lock) in the test lists",
   'mc-tests -> seminars': "a test's seminar (title, slug) in the same lists",
   'mc-tests -> userGraduateMctests': 'run counts per test (test lists, the deletion check)',
@@ -174,12 +179,41 @@ export function schemaImportsOf(source: string): string[] {
   return names;
 }
 
+/** a table's name in SQL (`userGraduateResults` -> `user_graduate_results`) */
+const sqlNameOf = (table: string) => table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The tables a file names in raw SQL (`from`, `join`, `update`, `insert into`, `delete from`),
+ * by their schema name; `write`: the ones it changes
+ */
+export function rawSqlTablesOf(source: string, tables: string[]): { table: string; write: boolean }[] {
+  const out: { table: string; write: boolean }[] = [];
+  for (const table of tables) {
+    const name = sqlNameOf(table);
+    const write = new RegExp(`\\b(update|insert\\s+into|delete\\s+from)\\s+"?${name}"?(?![\\w"])`, 'i').test(
+      source,
+    );
+    if (write || new RegExp(`\\b(from|join)\\s+"?${name}"?(?![\\w"])`, 'i').test(source)) {
+      out.push({ table, write });
+    }
+  }
+  return out;
+}
+
+const TABLES = () => Object.keys(TABLE_OWNERS).filter((t) => /^[a-z]/.test(t));
+
+/** the tables each non-test file under a module uses: imported from the schema or named in raw SQL */
 const schemaUses = () =>
   filesUnder(MODULES)
     .filter((f) => !f.endsWith('.test.ts'))
-    .flatMap((file) =>
-      schemaImportsOf(readFileSync(file, 'utf8')).map((table) => ({ file, module: moduleOf(file)!, table })),
-    );
+    .flatMap((file) => {
+      const source = readFileSync(file, 'utf8');
+      const module = moduleOf(file)!;
+      return [
+        ...schemaImportsOf(source).map((table) => ({ file, module, table, write: false })),
+        ...rawSqlTablesOf(source, TABLES()).map(({ table, write }) => ({ file, module, table, write })),
+      ];
+    });
 
 /**
  * Who holds a seminar, and through what, is stored in these tables; each is queried only by the
@@ -264,6 +298,35 @@ describe('module boundaries', () => {
     ).toEqual([]);
     // a listed read that is gone leaves the list too (it stays an exact picture)
     expect(Object.keys(FOREIGN_READS).filter((k) => !found.has(k))).toEqual([]);
+  });
+
+  it('finds the tables named in raw SQL, and which of them a statement changes', () => {
+    const source = `select 1 from user_graduate_results where items_pending;
+      update "mc_item_responses" set x = 1; insert into chapter_users (a) values (1);
+      select * from mc_tests_view; join questions q on true; -- delete from sessions`;
+    expect(
+      rawSqlTablesOf(source, [
+        'userGraduateResults',
+        'mcItemResponses',
+        'chapterUsers',
+        'mcTests',
+        'questions',
+        'sessions',
+      ]),
+    ).toEqual([
+      { table: 'userGraduateResults', write: false },
+      { table: 'mcItemResponses', write: true },
+      { table: 'chapterUsers', write: true },
+      { table: 'questions', write: false },
+      { table: 'sessions', write: true },
+    ]);
+  });
+
+  it("no module changes another module's table in raw SQL: it asks the owner", () => {
+    const offending = schemaUses()
+      .filter((u) => u.write && TABLE_OWNERS[u.table] !== u.module)
+      .map((u) => `${rel(u.file)} changes ${u.table} (owned by ${TABLE_OWNERS[u.table]})`);
+    expect(offending).toEqual([]);
   });
 
   it('the admin area queries no table itself: it asks the modules that own the data', () => {

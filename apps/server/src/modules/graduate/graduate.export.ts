@@ -1,6 +1,21 @@
 import { type ItemStat, type Locale, t } from '@elearn/shared';
+import type ExcelJS from 'exceljs';
 import { safeText, streamingWorkbook, type XlsxFile } from '../../lib/xlsx.ts';
-import { addItemAnalysisSheet } from '../item-analysis/item-analysis.sheet.ts';
+
+/**
+ * The item analysis's part of the export (the item-analysis module's, handed in by app.ts: it
+ * reads graduate's runs, so graduate does not import it)
+ */
+export interface ExportItemAnalysis {
+  /** the item analysis over all stopped runs of a test */
+  questions(test: { id: number; label: string; mode: string }): Promise<readonly ItemStat[]>;
+  /** writes it as the export's third sheet */
+  addSheet(
+    wb: ExcelJS.stream.xlsx.WorkbookWriter,
+    items: readonly ItemStat[],
+    opts: { locale: Locale; safe: (v: string) => string; textOf: (html: string) => string },
+  ): void;
+}
 
 interface ExportRun {
   run: {
@@ -45,6 +60,7 @@ export async function buildExport(opts: {
   stats: ExportStat[];
   /** the item analysis over all stopped runs: the third sheet */
   items: readonly ItemStat[];
+  addItemSheet: ExportItemAnalysis['addSheet'];
   locale: Locale;
   at: Date;
 }): Promise<XlsxFile> {
@@ -98,6 +114,6 @@ export async function buildExport(opts: {
       .commit();
   }
   questions.commit();
-  addItemAnalysisSheet(wb, opts.items, { locale: l, safe: safeText, textOf: htmlToText });
+  opts.addItemSheet(wb, opts.items, { locale: l, safe: safeText, textOf: htmlToText });
   return finish(opts.label);
 }

@@ -25,10 +25,9 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
-import { computeItemAnalysis } from '../item-analysis/item-analysis.service.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import { choicesOf, codingOf } from './answer-coding.ts';
-import { buildExport } from './graduate.export.ts';
+import { buildExport, type ExportItemAnalysis } from './graduate.export.ts';
 import { graduatePersonalData } from './graduate.personal-data.ts';
 import {
   type OwnerRunRow,
@@ -106,6 +105,8 @@ export function createGraduateService(deps: {
   cacheBus?: CacheBus;
   /** called after results were stored: their item rows are derived after the answer */
   scored?: () => void;
+  /** the item analysis sheet of the export (item-analysis) */
+  itemAnalysis: ExportItemAnalysis;
 }) {
   const { db, mcTests } = deps;
   const now = deps.now ?? Date.now;
@@ -454,13 +455,14 @@ export function createGraduateService(deps: {
       const [runs, stats, items] = await Promise.all([
         repo.runsOfTest(db, testId),
         repo.questionStats(db, testId),
-        computeItemAnalysis(db, test, {}),
+        deps.itemAnalysis.questions(test),
       ]);
       return buildExport({
         label: test.label,
         runs,
         stats,
-        items: items.questions,
+        items,
+        addItemSheet: deps.itemAnalysis.addSheet,
         locale,
         at: new Date(now()),
       });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { graduateItems } from '../graduate/graduate.items.ts';
 import type { AskedQuestion, ResponseGroup } from './item-analysis.stats.ts';
 
 export interface ItemAnalysisFilter {
@@ -85,20 +86,15 @@ export const itemAnalysisRepository = {
   },
 
   /**
-   * The questions of the given runs as asked (text, answers with their key), by run and question
-   * id, and whether each question is still in the pool.
+   * The questions of the given runs as asked (text, answers with their key, from graduate's
+   * snapshots), by run and question id, and whether each question is still in the pool.
    */
   async askedIn(db: DbOrTx, runIds: number[]): Promise<Map<string, AskedQuestion>> {
     const out = new Map<string, AskedQuestion>();
     if (runIds.length === 0) return out;
-    const res = await db.execute(sql`select r.id as run_id, q.v as question,
-        exists (select 1 from questions p where p.id = (q.v->>'id')::int) as in_pool
-      from user_graduate_mctests r
-      cross join lateral jsonb_array_elements(r.snapshot->'questions') q(v)
-      where r.id in (${sql.join(
-        runIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
+    const res = await db.execute(sql`select a.run_id, a.question,
+        exists (select 1 from questions p where p.id = (a.question->>'id')::int) as in_pool
+      from (${graduateItems.askedQuestionsSql(runIds)}) a`);
     for (const r of rowsOf(res)) {
       const raw = r.question;
       const q = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {

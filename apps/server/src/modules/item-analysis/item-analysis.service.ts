@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import { itemAnalysisRepository as repo } from './item-analysis.repository.ts';
+import { addItemAnalysisSheet } from './item-analysis.sheet.ts';
 import { buildItemStats } from './item-analysis.stats.ts';
 import { createItemRowsDeriver, derivePending } from './item-rows.ts';
 
@@ -27,9 +28,12 @@ export function createItemAnalysisService(deps: {
   return {
     /** derives the item rows of scored runs in the background (item-rows.ts) */
     itemRows: createItemRowsDeriver(db, deps.log),
-    /** the analysis of a test the caller was already allowed to manage (the export) */
-    compute: (test: { id: number; label: string; mode: string }, query: ItemAnalysisQuery) =>
-      computeItemAnalysis(db, test, query),
+    /** the third sheet of graduate's test export: the analysis over all stopped runs */
+    forExport: {
+      questions: async (test: { id: number; label: string; mode: string }) =>
+        (await computeItemAnalysis(db, test, {})).questions,
+      addSheet: addItemAnalysisSheet,
+    },
     /**
      * The item analysis of a test the caller manages.
      * @throws 404 when the test does not exist or the caller does not manage it

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
+import { graduateItems } from '../graduate/graduate.items.ts';
 
 /*
  * The item rows (`mc_item_responses`, one per question of a scored run) are derived from the run's
  * snapshot and its stored choices after the stop has answered: a stop only marks its result
- * pending (`user_graduate_results.items_pending`, migration 0020). A deriver on every instance
+ * pending (graduate's `items_pending`, migration 0020; graduate/graduate.items.ts). A deriver on every instance
  * derives the pending results shortly after stops (`scheduleSoon`), and every item analysis first
  * derives what is still pending (`derivePending`), so it never misses a scored run. Deriving the
  * rows in the stop's own statement cost about as much as the rest of the stop (docs/decisions.md).
@@ -15,55 +16,32 @@ import type { DbOrTx } from '../../db/client.ts';
 const BATCH = 500;
 
 /**
- * Derives the rows of up to `limit` pending results (oldest runs first) in one statement and marks
- * them done; answers how many results it derived. `skipLocked`: a background pass leaves the
- * results another instance is deriving to it; a reader waits for them (then finds them done).
+ * Derives the rows of up to `limit` pending results (oldest runs first) and marks them done, in one
+ * transaction: graduate locks the pending results and names their runs, one statement derives the
+ * rows from graduate's scored questions, graduate marks them derived. Answers how many results it
+ * derived. `skipLocked`: a background pass leaves the results another instance is deriving to it;
+ * a reader waits for them (then finds them done).
  */
 export async function deriveItemRows(db: DbOrTx, limit = BATCH, skipLocked = false): Promise<number> {
-  const lock = skipLocked ? sql.raw('for update skip locked') : sql.raw('for update');
   return db.transaction(async (tx) => {
+    const runIds = await graduateItems.claimPending(tx, limit, skipLocked);
+    if (runIds.length === 0) return 0;
     // PostgreSQL's planner estimates 100 rows per jsonb_array_elements, so the statement passes
     // jit_above_cost and compiling it took 0.45 s of a 5 ms statement (measured on PostgreSQL 15)
     await tx.execute(sql`set local jit = off`);
-    const res = await tx.execute(sql`with pending as (
-      select user_graduate_mctest_id as run_id from user_graduate_results
-      where items_pending order by user_graduate_mctest_id limit ${limit} ${lock}
-    ), derived as (
-      insert into mc_item_responses (run_id, n, mc_test_id, mode, started_at, question_id,
+    await tx.execute(sql`insert into mc_item_responses (run_id, n, mc_test_id, mode, started_at, question_id,
         item_key, weight, "right", chosen, score, rest)
-      select r.id, q.n, r.mc_test_id, r.mode, r.started_at, q.qid, q.item_key, q.w, q.x, q.chosen,
+      select q.run_id, q.n, q.mc_test_id, q.mode, q.started_at, q.question_id, q.item_key, q.w, q.x, q.chosen,
         case when sum(q.w) over w > 0
           then (sum(case when q.x then q.w else 0 end) over w)::float8 / (sum(q.w) over w) else 0 end,
         case when sum(q.w) over w > q.w
           then (sum(case when q.x then q.w else 0 end) over w - case when q.x then q.w else 0 end)::float8
             / (sum(q.w) over w - q.w) end
-      from pending p
-      join user_graduate_mctests r on r.id = p.run_id
-      join user_graduate_results res on res.user_graduate_mctest_id = p.run_id,
-      lateral (
-        select e.n::smallint as n, (e.v->>'id')::int as qid,
-          md5(concat_ws(E'\\x1e', e.v->>'label', (
-            select string_agg(concat_ws(E'\\x1f', a.v->>'id', a.v->>'correct', a.v->>'label'), E'\\x1e'
-              order by (a.v->>'id')::int)
-            from jsonb_array_elements(e.v->'answers') a(v))))::uuid as item_key,
-          case when (e.v->>'points')::int > 0 then (e.v->>'points')::int else 1 end as w,
-          coalesce((c.v->>'r')::boolean, false) as x,
-          coalesce((
-            select sum(1 << (o.k - 1)::int)
-            from (select a.v, row_number() over (order by (a.v->>'id')::int) as k
-              from jsonb_array_elements(e.v->'answers') a(v)) o
-            where o.k <= 31 and coalesce(c.v->'a' @> (o.v->'id'), false)), 0)::int as chosen
-        from jsonb_array_elements(r.snapshot->'questions') with ordinality e(v, n)
-        -- the choices are stored in the snapshot's order (graduate/answer-coding.ts)
-        left join lateral (select res.choices->(e.n::int - 1) as v) c on c.v->>'q' = e.v->>'id'
-      ) q
-      window w as (partition by r.id)
-      on conflict do nothing
-    )
-    update user_graduate_results set items_pending = false
-    where user_graduate_mctest_id in (select run_id from pending)
-    returning user_graduate_mctest_id`);
-    return (res as unknown as { rows: unknown[] }).rows.length;
+      from (${graduateItems.scoredItemsSql(runIds)}) q
+      window w as (partition by q.run_id)
+      on conflict do nothing`);
+    await graduateItems.markDerived(tx, runIds);
+    return runIds.length;
   });
 }
 
@@ -72,8 +50,7 @@ export async function deriveItemRows(db: DbOrTx, limit = BATCH, skipLocked = fal
  * costs one look at the pending results' partial index
  */
 export async function derivePending(db: DbOrTx, skipLocked = false): Promise<number> {
-  const any = await db.execute(sql`select 1 from user_graduate_results where items_pending limit 1`);
-  if ((any as unknown as { rows: unknown[] }).rows.length === 0) return 0;
+  if (!(await graduateItems.anyPending(db))) return 0;
   let total = 0;
   for (;;) {
     const n = await deriveItemRows(db, BATCH, skipLocked);
