@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { rowsOf } from './query-helpers.ts';
 
 /*
  * Hot statements: the queries of the hot paths (the bench's 200 concurrent stops and position
@@ -54,7 +55,6 @@ export async function runHot(
   stmt: HotStatement,
   values: HotValue[],
 ): Promise<Record<string, unknown>[]> {
-  const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
   if (isPglite(db)) {
     let names = preparedOn.get(db);
     if (!names) {

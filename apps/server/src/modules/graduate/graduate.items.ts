@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf, sqlList } from '../../db/query-helpers.ts';
 
 /*
  * What the item analysis (issue 17) reads of the scored runs, and the flag that says whose item
@@ -8,32 +9,6 @@ import type { DbOrTx } from '../../db/client.ts';
  * its order, graduate/answer-coding.ts) is known here only; item-analysis asks through these
  * functions and owns what it derives from them (docs/decisions.md).
  */
-
-const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
-/** one scored question of a run, as the item rows need it */
-export interface ScoredItemColumns {
-  run_id: number;
-  /** the question's position in the run (1-based) */
-  n: number;
-  mc_test_id: number;
-  mode: string;
-  started_at: Date;
-  question_id: number;
-  /** md5 of the question as asked (label, answers with their key): the item's version */
-  item_key: string;
-  /** the question's points, at least 1 */
-  w: number;
-  /** answered right */
-  x: boolean;
-  /** the answers chosen, as bits in the order of their ids (up to 31) */
-  chosen: number;
-}
 
 export const graduateItems = {
   /** whether any scored run's item rows are still to be derived (one look at a partial index) */
@@ -58,12 +33,15 @@ export const graduateItems = {
   async markDerived(tx: DbOrTx, runIds: number[]): Promise<void> {
     if (runIds.length === 0) return;
     await tx.execute(sql`update user_graduate_results set items_pending = false
-      where user_graduate_mctest_id in (${idList(runIds)})`);
+      where user_graduate_mctest_id in (${sqlList(runIds)})`);
   },
 
   /**
-   * A select of the scored questions of these runs (columns of `ScoredItemColumns`), from each
-   * run's snapshot and stored choices, to be used as a subquery in one statement.
+   * A select of the scored questions of these runs, from each run's snapshot and stored choices,
+   * to be used as a subquery in one statement. Columns: `run_id`, `n` (the question's position,
+   * 1-based), `mc_test_id`, `mode`, `started_at`, `question_id`, `item_key` (md5 of the question
+   * as asked: label, answers with their key), `w` (points, at least 1), `x` (answered right),
+   * `chosen` (the answers chosen as bits in the order of their ids, up to 31).
    */
   scoredItemsSql(runIds: number[]): SQL {
     return sql`select r.id as run_id, q.n, r.mc_test_id, r.mode, r.started_at, q.qid as question_id,
@@ -87,7 +65,7 @@ export const graduateItems = {
         -- the choices are stored in the snapshot's order (answer-coding.ts)
         left join lateral (select res.choices->(e.n::int - 1) as v) c on c.v->>'q' = e.v->>'id'
       ) q
-      where r.id in (${idList(runIds)})`;
+      where r.id in (${sqlList(runIds)})`;
   },
 
   /**
@@ -98,6 +76,6 @@ export const graduateItems = {
     return sql`select r.id as run_id, q.v as question
       from user_graduate_mctests r
       cross join lateral jsonb_array_elements(r.snapshot->'questions') q(v)
-      where r.id in (${idList(runIds)})`;
+      where r.id in (${sqlList(runIds)})`;
   },
 };

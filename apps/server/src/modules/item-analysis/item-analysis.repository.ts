@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/query-helpers.ts';
 import { graduateItems } from '../graduate/graduate.items.ts';
 import type { AskedQuestion, ResponseGroup } from './item-analysis.stats.ts';
 
@@ -11,9 +12,6 @@ export interface ItemAnalysisFilter {
   until: Date | null;
   mode: 'exam' | 'practice' | null;
 }
-
-type Rows = { rows: Record<string, unknown>[] };
-const rowsOf = (res: unknown) => (res as Rows).rows;
 
 /**
  * The only place that builds queries for the item analysis. Two statements whatever the number
