@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { isKnownPagePath, seminarSlugOfPage, t } from '@elearn/shared';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { ZodObject } from 'zod';
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -269,7 +269,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   const matomoOrigin = config.matomo ? new URL(config.matomo.url).origin : null;
   const extra = matomoOrigin ? [matomoOrigin] : [];
-  await app.register(fastifyHelmet, {
+  // the security headers, built once (@fastify/helmet builds helmet again for every request)
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -296,6 +297,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))

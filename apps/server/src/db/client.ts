@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { skipRepeatedParsers, textParsers } from './pglite-parsers.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -93,7 +94,9 @@ export async function openDatabase(
   const unlock = dir ? lockDataDir(dir, `${dir}.lock`) : () => undefined;
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: dir });
+    // timestamps and dates stay text as drizzle wants them, without a parser copy per query
+    client = await PGlite.create({ dataDir: dir, parsers: textParsers });
+    skipRepeatedParsers(client);
   } catch (err) {
     unlock();
     throw err;

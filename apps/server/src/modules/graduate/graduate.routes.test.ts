@@ -649,6 +649,37 @@ describe('test runs, history, graduation and export', () => {
     expect(small.queries).toBeLessThanOrEqual(3);
   });
 
+  it('the owner history gives start and stop to the millisecond (a stored microsecond is cut, not rounded)', async () => {
+    const tr = await t.make.user({ scopes: ['trainer'] });
+    const owner = await t.loginAs(tr.email);
+    const made = await mx.bookedTest(tr.id, [studentId], { label: 'Times' });
+    const stopped = await mx.run(made.test.id, studentId, {
+      stopped: true,
+      right: true,
+      startedAt: new Date('2026-03-04T05:06:07.089Z'),
+    });
+    const open = await mx.run(made.test.id, studentId, { startedAt: new Date('2026-03-04T05:16:07.000Z') });
+    await t.app.database.db
+      .update(userGraduateMctests)
+      .set({ startedAt: sql`'2026-03-04T05:16:08.123999Z'::timestamptz` })
+      .where(eq(userGraduateMctests.id, open.id));
+    // the trainer's own runs (one statement) and one test's runs (the filtered one)
+    for (const url of [
+      '/api/graduate/history/owner',
+      `/api/graduate/history/owner?mc_test_id=${made.test.id}`,
+    ]) {
+      const rows = (await owner.get(url)).json().data;
+      expect(rows).toMatchObject([
+        { user_graduate_id: open.id, startDateTime: '2026-03-04T05:16:08.123Z', stopDateTime: null },
+        {
+          user_graduate_id: stopped.id,
+          startDateTime: '2026-03-04T05:06:07.089Z',
+          stopDateTime: '2026-03-04T05:07:07.089Z',
+        },
+      ]);
+    }
+  });
+
   it('confirms the graduation of an accomplished run, undoes it, refuses failed and open runs and strangers', async () => {
     const made = await mx.bookedTest(trainerId, [studentId, student2Id]);
     const ok = await mx.run(made.test.id, studentId, { stopped: true, right: true });

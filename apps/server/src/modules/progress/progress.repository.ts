@@ -68,6 +68,7 @@ const lengthText = (stored: string, fresh: string) =>
  */
 const SAVE_POSITIONS: HotStatement = {
   name: 'progress_save_positions',
+  plan: 'generic',
   types: ['jsonb'],
   text: `
 insert into video_progress (user_id, file_id, position_s, duration_s, intervals, watched_s, updated_at)
