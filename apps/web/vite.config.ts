@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstFrame } from './build/first-frame';
 import { precompress } from './build/precompress';
 import { preloadFont } from './build/preload-font';
 
@@ -51,6 +52,7 @@ export default defineConfig(({ command }) => ({
       /source-sans-pro-latin-600-normal-[\w-]+\.woff2$/,
       /source-sans-pro-latin-700-normal-[\w-]+\.woff2$/,
     ),
+    firstFrame(),
     precompress(),
   ],
   resolve: {

@@ -107,3 +107,42 @@ for (const viewport of WIDTHS) {
     }
   });
 }
+
+test.describe('the first frame the server draws (issue 13)', () => {
+  test.describe('without scripts', () => {
+    test.use({ javaScriptEnabled: false });
+    for (const lang of ['de', 'en'] as Lang[]) {
+      test(`a page's top is there before any script runs (${lang})`, async ({ page }) => {
+        await page.goto(localized(lang, '/seminar'));
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        const frame = page.locator('#first-frame');
+        await expect(frame.locator('.navbar-logo img')).toBeVisible();
+        await expect(frame.locator('.new-app-banner .notification')).toContainText(
+          lang === 'de' ? 'Willkommen auf der neuen Plattform!' : 'Welcome to the new platform!',
+        );
+        // the login page draws its own header: no frame
+        await page.goto(localized(lang, '/login'));
+        await expect(page.locator('#first-frame')).toHaveCount(0);
+      });
+    }
+  });
+
+  test('the app takes its place: one navbar and one banner, and the closed banner stays out of the frame', async ({
+    page,
+    context,
+  }) => {
+    await apiLogin(context, ROLE_EMAIL.student);
+    await page.goto('/seminar');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.locator('#first-frame')).toHaveCount(0);
+    await expect(page.locator('nav.navbar')).toHaveCount(1);
+    const banner = page.locator('.new-app-banner');
+    await expect(banner).toHaveCount(1);
+    await banner.getByRole('button').click();
+    await expect(banner).toHaveCount(0);
+    // the next load's frame knows the banner is closed
+    const html = await (await page.request.get('/seminar', { headers: { Accept: 'text/html' } })).text();
+    expect(html).toContain('id="first-frame"');
+    expect(html).not.toContain('new-app-banner');
+  });
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isKnownPagePath, seminarSlugOfPage, t } from '@elearn/shared';
@@ -22,11 +22,12 @@ import { type Database, openDatabase } from './db/client.ts';
 import { storedFilePaths } from './db/stored-files.ts';
 import { AppError } from './errors.ts';
 import { type AfterResponse, createAfterResponse } from './lib/after-response.ts';
+import { CONSENT_COOKIE, createAppPages } from './lib/app-pages.ts';
 import { localCacheBus, pgCacheBus } from './lib/cache-bus.ts';
 import { type FileStore, openFileStore } from './lib/file-store.ts';
 import { redactUrl, serializeError } from './lib/log-redaction.ts';
 import { createPagePreloads } from './lib/page-preloads.ts';
-import { matchesEtag, type Precompressed, pickEncoding, precompressText } from './lib/precompressed.ts';
+import { matchesEtag, pickEncoding } from './lib/precompressed.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from './lib/rate-counter.ts';
 import { sweepOrphans, sweepTmp } from './lib/storage.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -336,10 +337,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   // the built web app: hashed assets as static files (precompressed .br/.gz beside them, see
   // apps/web/build/precompress.ts), every page route answered by index.html
-  let indexHtml: Precompressed | null = null;
+  let appPages: ReturnType<typeof createAppPages> | null = null;
   const webDist = config.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    indexHtml = precompressText(readFileSync(path.join(webDist, 'index.html'), 'utf8'));
+    appPages = createAppPages(webDist);
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
@@ -357,20 +358,23 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       },
     });
   }
-  const pagePreloads = createPagePreloads(indexHtml ? (webDist ?? undefined) : undefined);
+  const pagePreloads = createPagePreloads(appPages ? (webDist ?? undefined) : undefined);
   const serveAppPage = (reply: FastifyReply, status = 200) => {
-    if (!indexHtml) return sendError(reply, 404, { message: 'Not found', code: 'route_not_found' });
+    if (!appPages) return sendError(reply, 404, { message: 'Not found', code: 'route_not_found' });
+    const pathname = reply.request.url.split('?')[0] ?? '/';
     if (status === 200) {
-      const links = pagePreloads.forPage(reply.request.url.split('?')[0] ?? '/', reply.request.user);
+      const links = pagePreloads.forPage(pathname, reply.request.user);
       if (links) reply.header('Link', links);
     }
+    // the page's language and first frame; the frame shows the banner by the consent cookie
+    const indexHtml = appPages.forPage(pathname, reply.request.cookies[CONSENT_COOKIE]);
     // revalidated on every load (ETag), so a new build's hashed assets are picked up at once
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('ETag', indexHtml.etag)
-      .header('Vary', 'Accept-Encoding');
+      .header('Vary', 'Accept-Encoding, Cookie');
     if (status === 200 && matchesEtag(reply.request.headers['if-none-match'], indexHtml.etag)) {
       return reply.code(304).send();
     }
@@ -379,7 +383,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     return reply.header('Content-Encoding', encoding).send(indexHtml[encoding]);
   };
 
-  if (indexHtml) app.get('/', { schema: { hide: true } }, async (_req, reply) => serveAppPage(reply));
+  if (appPages) app.get('/', { schema: { hide: true } }, async (_req, reply) => serveAppPage(reply));
 
   const auth = createAuthService({
     db: database.db,

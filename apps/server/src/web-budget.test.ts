@@ -25,6 +25,23 @@ const LOCALES = ['de', 'en'] as const;
 /** the issue's threshold: text responses over 1 KB go compressed */
 const MIN_COMPRESSED = 1024;
 
+/** index.html as the server sends a page: its language and the build's first frame in #root */
+function servedIndex(dist: string, locale: 'de' | 'en', frame: 'navbar' | 'withBanner'): Buffer {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const frames = JSON.parse(readFileSync(path.join(dist, '.vite', 'first-frame.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+  return Buffer.from(
+    html
+      .replace('<html lang="de">', `<html lang="${locale}">`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root"><div id="first-frame" aria-hidden="true">${frames[locale]?.[frame]}</div></div>`,
+      ),
+  );
+}
+
 describe('web app first load (one production build)', () => {
   let dist: string;
   let t: TestApp;
@@ -77,7 +94,9 @@ describe('web app first load (one production build)', () => {
     const uncompressed: string[] = [];
     for (const file of texts) {
       const url = file === 'index.html' ? '/' : `/${file}`;
-      const original = readFileSync(path.join(dist, file));
+      // the home page: index.html with its first frame (the navbar and the new-app banner)
+      const original =
+        file === 'index.html' ? servedIndex(dist, 'de', 'withBanner') : readFileSync(path.join(dist, file));
       for (const encoding of ['br', 'gzip'] as const) {
         const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
         expect(res.statusCode, `${url} (${encoding})`).toBe(200);
@@ -96,14 +115,23 @@ describe('web app first load (one production build)', () => {
     expect(uncompressed, 'text files served without compression').toEqual([]);
   });
 
-  it('a page route answers with the compressed index.html of the build', async () => {
-    const html = readFileSync(path.join(dist, 'index.html'));
-    for (const url of ['/login', '/en/seminar']) {
+  it('a page route answers with the compressed index.html of the build, in its language and with its first frame', async () => {
+    const pages = [
+      ['/login', readFileSync(path.join(dist, 'index.html'))],
+      ['/en/seminar', servedIndex(dist, 'en', 'withBanner')],
+    ] as const;
+    for (const [url, html] of pages) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).equals(html)).toBe(true);
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(html.toString());
     }
+    // the build's frame: the logo of the build and the banner's text of the catalog
+    const frame = servedIndex(dist, 'de', 'withBanner').toString();
+    expect(frame).toMatch(
+      /<div id="root"><div id="first-frame" aria-hidden="true"><div class="layout"><nav class="navbar[^"]*">.*<img src="\/assets\/logo-[\w-]+\.svg"/,
+    );
+    expect(frame).toContain('Willkommen auf der neuen Plattform!');
   });
 });

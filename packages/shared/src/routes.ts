@@ -134,3 +134,28 @@ export function seminarSlugOfPage(pathname: string): string | null {
     return segment;
   }
 }
+
+/**
+ * What the server draws into index.html before the app's script runs (issue 13), by the layout of
+ * the page: `page` the navbar and the new-app banner (the default, hero, seminar, chapter and test
+ * layouts, and unknown paths: the not-found page), `area` the navbar alone (the admin and trainer
+ * areas), `none` nothing (login, registration and the other pages with their own header).
+ * `apps/web/src/app/first-frame.test.ts` holds it to the layouts of the app's pages.
+ */
+export type FirstFrameKind = 'page' | 'area' | 'none';
+const NO_FRAME_PAGES = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password/:token?',
+  '/email/verify/:id?/:hash?',
+  '/company/:name/register',
+  '/company/join/:token',
+].map(toRegExp);
+const AREA_PAGES = /^\/(?:admin(?:\/.*)?|trainer\/?)$/;
+
+export function firstFrameOf(pathname: string): FirstFrameKind {
+  const path = pathname.startsWith(`${EN_PREFIX}/`) ? pathname.slice(EN_PREFIX.length) : pathname;
+  if (NO_FRAME_PAGES.some((re) => re.test(path))) return 'none';
+  return AREA_PAGES.test(path) ? 'area' : 'page';
+}

@@ -15,6 +15,7 @@ import { applyLocale } from '@/lib/i18n';
 import { type Locale, localeFromPath, localizePath } from '@/lib/locale';
 import { setPrefetcher } from '@/lib/prefetch';
 import { ErrorPage, RootErrorPage } from './error-page';
+import { FirstFrame } from './first-frame';
 import { createMiddlewareContext, middlewareChain, runMiddleware } from './middleware';
 import type { LayoutName, PageDef, RouteHandle } from './page-types';
 import { PAGES } from './pages';
@@ -129,7 +130,8 @@ export function buildRoutes({ queryClient, pages = PAGES }: BuildOptions): Route
       id: 'root',
       Component: RootShell,
       ErrorBoundary: RootErrorPage,
-      HydrateFallback: PageLoader,
+      // the first load shows the server's frame until the page is there (issue 13)
+      HydrateFallback: FirstFrame,
       children: LOCALES.map((locale) =>
         locale === 'de'
           ? { id: 'de', children: localeRoutes('de') }

@@ -1,0 +1,94 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { bannerShown } from './app-pages.ts';
+
+const INDEX_HTML = `<!doctype html><html lang="de"><head><title>app</title></head><body><div id="root"></div><!--${'padding '.repeat(200)}--></body></html>`;
+const FRAMES = {
+  de: {
+    navbar: '<nav class="navbar">Navi</nav>',
+    withBanner: '<nav class="navbar">Navi</nav><p>Willkommen</p>',
+  },
+  en: { navbar: '<nav class="navbar">Nav</nav>', withBanner: '<nav class="navbar">Nav</nav><p>Welcome</p>' },
+};
+const framed = (frame: string) => `<div id="first-frame" aria-hidden="true">${frame}</div>`;
+const consent = (value: object) => `cookie_consent=${encodeURIComponent(JSON.stringify(value))}`;
+
+describe('index.html per page: language and first frame (issue 13)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-frames-'));
+    await mkdir(path.join(dist, '.vite'));
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(dist, '.vite', 'first-frame.json'), JSON.stringify(FRAMES));
+    t = await buildTestApp({ webDist: dist });
+  });
+  afterAll(() => t.close());
+
+  const page = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  const rootOf = (html: string) => /<div id="root">(.*?)<\/div><!--/.exec(html)?.[1];
+
+  it('draws the navbar and the banner into the pages of the default layouts, in their language', async () => {
+    const de = await page('/seminar/id/4/chapter/2/play');
+    expect(de.statusCode).toBe(200);
+    expect(de.body).toContain('<html lang="de">');
+    expect(rootOf(de.body)).toBe(framed(FRAMES.de.withBanner));
+    const en = await page('/en/seminar');
+    expect(en.body).toContain('<html lang="en">');
+    expect(rootOf(en.body)).toBe(framed(FRAMES.en.withBanner));
+    // unknown paths get the not-found page, in the default layout
+    const missing = await page('/en/nope');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain(FRAMES.en.withBanner);
+  });
+
+  it('leaves the banner out once the visitor closed it, and out of the admin and trainer areas', async () => {
+    const closed = await page('/', consent({ cookies: false, consentedRequired: true, newAppInfo: false }));
+    expect(rootOf(closed.body)).toBe(framed(FRAMES.de.navbar));
+    expect((await page('/', consent({ newAppInfo: true }))).body).toContain(FRAMES.de.withBanner);
+    expect(rootOf((await page('/en/admin/users')).body)).toBe(framed(FRAMES.en.navbar));
+    expect(rootOf((await page('/trainer')).body)).toBe(framed(FRAMES.de.navbar));
+  });
+
+  it('draws nothing into the pages with their own header', async () => {
+    for (const url of ['/login', '/en/register', '/reset-password/abc', '/company/muster/register']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('first-frame');
+    }
+  });
+
+  it('each variant has its own ETag and compressed body, and the answer varies by cookie', async () => {
+    const open = await page('/seminar', undefined);
+    const closed = await page('/seminar', consent({ newAppInfo: false }));
+    expect(open.headers.etag).not.toBe(closed.headers.etag);
+    expect(String(open.headers.vary)).toMatch(/Cookie/);
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: '/seminar',
+      headers: { accept: 'text/html', 'if-none-match': String(open.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/seminar',
+      headers: { accept: 'text/html', 'accept-encoding': 'br', cookie: consent({ newAppInfo: false }) },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(closed.body);
+  });
+
+  it('reads the consent cookie as the app does: only newAppInfo false closes the banner', () => {
+    expect(bannerShown(undefined)).toBe(true);
+    expect(bannerShown('')).toBe(true);
+    expect(bannerShown('not json')).toBe(true);
+    expect(bannerShown('null')).toBe(true);
+    expect(bannerShown('{"newAppInfo":"false"}')).toBe(true);
+    expect(bannerShown('{"newAppInfo":false}')).toBe(false);
+  });
+});

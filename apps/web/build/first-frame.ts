@@ -1,0 +1,53 @@
+/**
+ * Vite plugin: the first frame of a page (issue 13), written to `.vite/first-frame.json` for the
+ * server, which draws it into index.html: the navbar's brand and, where the page has it and the
+ * visitor has not closed it, the new-app banner, in the page's language. The browser paints it as
+ * soon as the stylesheet is there, before any script runs; the app keeps showing it while its
+ * first page loads (`src/app/first-frame.tsx`) and then puts its own navbar and banner in the same
+ * place. The markup follows `Navbar`, `NewAppBanner` and `Notification` with their classes, minus
+ * everything interactive (the frame is `aria-hidden` and holds nothing to focus).
+ */
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+
+type Catalog = { nav: { logoAlt: string }; newApp: { title: string; text: string } };
+const LOCALES = ['de', 'en'] as const;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** the frames of one language: the navbar alone (also the areas'), and with the banner */
+export function framesOf(catalog: Catalog, logo: string) {
+  const navbar =
+    '<nav class="navbar is-spaced has-shadow"><div class="container"><div class="navbar-brand">' +
+    `<span class="navbar-item navbar-logo"><img src="${escapeHtml(logo)}" width="200" height="80" alt="${escapeHtml(catalog.nav.logoAlt)}"></span>` +
+    '<span class="navbar-burger"><span></span><span></span><span></span><span></span></span>' +
+    '</div></div></nav>';
+  const banner =
+    '<div class="new-app-banner"><div class="container"><div class="notification is-info is-light">' +
+    `<strong>${escapeHtml(catalog.newApp.title)}</strong> ${escapeHtml(catalog.newApp.text)}` +
+    '</div></div></div>';
+  return {
+    navbar: `<div class="layout">${navbar}</div>`,
+    withBanner: `<div class="layout">${navbar}${banner}</div>`,
+  };
+}
+export type Frames = Record<(typeof LOCALES)[number], ReturnType<typeof framesOf>>;
+
+export function firstFrame(): Plugin {
+  return {
+    name: 'elearn:first-frame',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const logo = Object.keys(bundle).find((name) => /^assets\/logo-[\w-]+\.svg$/.test(name));
+      if (!logo) throw new Error('the first frame needs the logo (src/assets/logo.svg) in the build');
+      const frames = Object.fromEntries(
+        LOCALES.map((locale) => {
+          const url = new URL(`../src/i18n/${locale}.json`, import.meta.url);
+          return [locale, framesOf(JSON.parse(readFileSync(url, 'utf8')) as Catalog, `/${logo}`)];
+        }),
+      ) as Frames;
+      this.emitFile({ type: 'asset', fileName: '.vite/first-frame.json', source: JSON.stringify(frames) });
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { type FirstFrameKind, firstFrameOf } from '@elearn/shared';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/test-utils';
+import { framesOf } from '../../build/first-frame';
+import de from '../i18n/de.json';
+import type { LayoutName } from './page-types';
+import { PAGES } from './pages';
+
+/** what each layout starts with: the frame the server draws must be the same (issue 13) */
+const FRAME_OF_LAYOUT: Record<LayoutName, FirstFrameKind> = {
+  default: 'page',
+  hero: 'page',
+  seminar: 'page',
+  seminarSide: 'page',
+  chapter: 'page',
+  mcTest: 'page',
+  mcTestSide: 'page',
+  admin: 'area',
+  trainer: 'area',
+  noAuth: 'none',
+};
+
+/** a path of the pattern with a value for every parameter */
+const samplePath = (pattern: string) => pattern.replace(/:[a-z]+\??/gi, 'x1').replace(/\/$/, '') || '/';
+
+describe('the first frame (issue 13)', () => {
+  afterEach(() => {
+    vi.resetModules();
+  });
+
+  it.each(PAGES.map((page) => [page.id, page] as const))(
+    'the server draws what the layout of %s starts with',
+    (_id, page) => {
+      const path = samplePath(page.path);
+      expect(firstFrameOf(path)).toBe(FRAME_OF_LAYOUT[page.layout]);
+      expect(firstFrameOf(`/en${path === '/' ? '' : path}`)).toBe(FRAME_OF_LAYOUT[page.layout]);
+    },
+  );
+
+  it('has the classes of the navbar and the banner the app renders in its place', async () => {
+    renderApp('/impress');
+    const banner = await screen.findByRole('note');
+    const frame = document.createElement('div');
+    frame.innerHTML = framesOf(de, '/logo.svg').withBanner;
+    const chain = (el: Element | null, stop: string) => {
+      const out: string[] = [];
+      for (let e = el; e && !e.matches(stop); e = e.parentElement) out.unshift(e.className);
+      return out;
+    };
+    const appNotification = banner.closest('.notification');
+    const frameNotification = frame.querySelector('.notification');
+    expect(chain(frameNotification, '.layout')).toEqual(chain(appNotification, '.layout'));
+    const appNav = document.querySelector('nav.navbar');
+    expect(frame.querySelector('nav')?.className).toBe(appNav?.className);
+    expect(chain(frame.querySelector('.navbar-logo'), 'nav')).toEqual(
+      chain(appNav?.querySelector('.navbar-logo') ?? null, 'nav'),
+    );
+  });
+
+  it('keeps showing the frame the server drew while the first page loads, else the loader', async () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<div id="first-frame" aria-hidden="true"><p class="drawn">frame</p></div>';
+    document.body.append(root);
+    const drawnModule = await import('./first-frame');
+    root.remove();
+    const { container } = render(<drawnModule.FirstFrame />);
+    expect(container.innerHTML).toBe(
+      '<div id="first-frame" aria-hidden="true"><p class="drawn">frame</p></div>',
+    );
+
+    cleanup();
+    vi.resetModules();
+    const plainModule = await import('./first-frame');
+    render(<plainModule.FirstFrame />);
+    expect(screen.getByRole('status')).toBeTruthy();
+  });
+});
