@@ -19,8 +19,25 @@ installPreloadErrorHandler();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing in index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const start = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+// With a first frame from the server (issue 13) the app starts after the browser has painted it:
+// scripts that are already there would otherwise run before the first paint, and the page's top
+// would appear only with the app. A hidden tab paints no frames, so it starts after 100 ms at most.
+if (document.getElementById('first-frame')) {
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  requestAnimationFrame(() => setTimeout(startOnce, 0));
+  setTimeout(startOnce, 100);
+} else {
+  start();
+}
