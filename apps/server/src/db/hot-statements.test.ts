@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from './client.ts';
+import { createScratchPostgres, type Database, openDatabase } from './client.ts';
 import { type HotStatement, runHot } from './hot-statements.ts';
 import { rowsOf } from './query-helpers.ts';
 
@@ -80,5 +80,43 @@ describe('hot statements on PGlite', () => {
     const [mode] = rowsOf(await database.db.execute(sql.raw('show plan_cache_mode')));
     expect(mode?.plan_cache_mode).toBe('auto');
     expect(await runHot(database.db, failing, [1])).toEqual([{ x: 1 }]);
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+describe.runIf(!!postgresUrl)('hot statements on PostgreSQL (TEST_DATABASE_URL)', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const modeOf = (plan: 'generic' | 'custom'): HotStatement => ({
+    name: `hot_test_mode_${plan}`,
+    plan,
+    types: ['int'],
+    text: "select current_setting('plan_cache_mode') as mode, $1::int as n",
+  });
+
+  beforeAll(async () => {
+    const scratch = await createScratchPostgres(postgresUrl!);
+    drop = scratch.drop;
+    database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  it('runs the generic statements on connections that always use the generic plan, the others as before', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect(await runHot(database.db, modeOf('generic'), [i])).toEqual([
+        { mode: 'force_generic_plan', n: i },
+      ]);
+      expect(await runHot(database.db, modeOf('custom'), [i])).toEqual([{ mode: 'auto', n: i }]);
+    }
+    // a transaction runs them on its own connection
+    const inTx = await database.db.transaction((tx) => runHot(tx, modeOf('generic'), [7]));
+    expect(inTx).toEqual([{ mode: 'auto', n: 7 }]);
+    const [plain] = rowsOf(
+      await database.db.execute(sql.raw("select current_setting('plan_cache_mode') as mode")),
+    );
+    expect(plain?.mode).toBe('auto');
   });
 });
