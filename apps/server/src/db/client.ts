@@ -50,13 +50,13 @@ export async function openDatabase(
   if (opts.databaseUrl) {
     // a stalled database must not hold requests: a statement (or its wait for a lock) ends after
     // statement_timeout, a request waits at most dbPoolWaitMs for a connection; both answer 503
-    const pool = new pg.Pool({
+    const connections: pg.PoolConfig = {
       connectionString: opts.databaseUrl,
-      max: 10,
       connectionTimeoutMillis: opts.dbPoolWaitMs ?? 5000,
       statement_timeout: opts.dbStatementTimeoutMs ?? 10_000,
       idle_in_transaction_session_timeout: 60_000,
-    });
+    };
+    const pool = new pg.Pool({ ...connections, max: 10 });
     // an idle client whose backend was killed must not crash the process (node-postgres docs)
     pool.on('error', (err) => log.error({ err }, 'postgres pool error'));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
@@ -64,11 +64,8 @@ export async function openDatabase(
     // a few connections of their own that always use the generic plan: elsewhere PostgreSQL keeps
     // planning them per call once the statistics make the generic plan's estimate look dearer
     const genericPool = new pg.Pool({
-      connectionString: opts.databaseUrl,
+      ...connections,
       max: 4,
-      connectionTimeoutMillis: opts.dbPoolWaitMs ?? 5000,
-      statement_timeout: opts.dbStatementTimeoutMs ?? 10_000,
-      idle_in_transaction_session_timeout: 60_000,
       options: '-c plan_cache_mode=force_generic_plan',
     });
     genericPool.on('error', (err) => log.error({ err }, 'postgres pool error'));
@@ -77,7 +74,12 @@ export async function openDatabase(
       db,
       kind: 'pg',
       queryCount: () => queries,
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      // both pools: the main one and the generic statements' connections
+      poolStats: () => ({
+        total: pool.totalCount + genericPool.totalCount,
+        idle: pool.idleCount + genericPool.idleCount,
+        waiting: pool.waitingCount + genericPool.waitingCount,
+      }),
       ping: async () => {
         await pool.query('SELECT 1');
       },

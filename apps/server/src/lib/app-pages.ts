@@ -7,15 +7,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EN_PREFIX, firstFrameOf } from '@elearn/shared';
+import { CONSENT_COOKIE, EN_PREFIX, firstFrameOf } from '@elearn/shared';
+
+export { CONSENT_COOKIE };
+
 import { type Precompressed, precompressText } from './precompressed.ts';
 
 type Locale = 'de' | 'en';
 type Frame = 'navbar' | 'withBanner';
 type Frames = Record<Locale, Record<Frame, string>>;
 
-/** the cookie of the app's consent store (`features/consent/consent-store.ts`) */
-export const CONSENT_COOKIE = 'cookie_consent';
 const ROOT = '<div id="root"></div>';
 const HTML_LANG = /<html lang="[a-z]+">/;
 

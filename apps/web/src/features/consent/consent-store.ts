@@ -3,10 +3,12 @@
  * SameSite=Strict) as JSON. `cookies` and `newAppInfo` say whether the cookie notice and the
  * new-app banner are shown; both are visible by default.
  */
+
+import { CONSENT_COOKIE } from '@elearn/shared';
 import { useSyncExternalStore } from 'react';
 import { getCookie, setCookie } from '@/lib/cookies';
 
-export const CONSENT_COOKIE = 'cookie_consent';
+export { CONSENT_COOKIE } from '@elearn/shared';
 export const CONSENT_COOKIE_DAYS = 365;
 
 export interface ConsentState {
