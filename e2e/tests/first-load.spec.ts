@@ -146,3 +146,21 @@ test.describe('the first frame the server draws (issue 13)', () => {
     expect(html).not.toContain('new-app-banner');
   });
 });
+
+test('ICU data loads in a worker while the page starts, and the worker ends when done (issue 13)', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // the worker terminates itself once the formatters are made: resolved with its address then
+  const ended = new Promise<string>((resolve) => {
+    page.on('worker', (worker) => worker.once('close', () => resolve(worker.url())));
+  });
+  await page.goto('/en');
+  const url = await ended;
+  // a worker from the app's own origin, as the Content-Security-Policy allows (no blob: or data:)
+  expect(new URL(url).pathname).toMatch(/^\/assets\/intl-warmup\.worker-[\w-]+\.js$/);
+  expect(errors.filter((e) => /Content Security Policy|worker/i.test(e))).toEqual([]);
+});

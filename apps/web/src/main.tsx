@@ -8,9 +8,14 @@ import './styles/main.scss';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { createAppRouter } from '@/app/router';
 import { installPreloadErrorHandler } from '@/lib/chunk-reload';
 import { applyLocale } from '@/lib/i18n';
+import { warmIntlOffThread } from '@/lib/intl-warmup';
 import { localeFromPath } from '@/lib/locale';
+import { createQueryClient } from '@/lib/query-client';
+
+warmIntlOffThread();
 
 // the page's language catalog loads beside the page's chunks (the router's loaders await it)
 void applyLocale(localeFromPath(window.location.pathname)).catch(() => {});
@@ -19,12 +24,19 @@ installPreloadErrorHandler();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing in index.html');
-const start = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// Two tasks, not one: the router is made first and starts the page's loaders (chunks and data);
+// the first render follows in a task of its own, so neither blocks the main thread for long.
+const start = () => {
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient });
+  setTimeout(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  }, 0);
+};
 
 // With a first frame from the server (issue 13) the app starts after the browser has painted it:
 // scripts that are already there would otherwise run before the first paint, and the page's top

@@ -56,8 +56,11 @@ interface BuildOptions {
   pages?: PageDef[];
 }
 
-/** The one route table: every page once in German (no prefix) and once in English (`/en`). */
-export function buildRoutes({ queryClient, pages = PAGES }: BuildOptions): RouteObject[] {
+/**
+ * Makes the route table's parts. Every page exists once in German (no prefix) and once in
+ * English (`/en`); each language is a subtree of its own below the root.
+ */
+function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
   let initial = true;
   const takeInitial = () => {
     const value = initial;
@@ -125,41 +128,74 @@ export function buildRoutes({ queryClient, pages = PAGES }: BuildOptions): Route
       ],
     }));
 
-  return [
+  /** One language's subtree, a child of the root route. */
+  const localeTree = (locale: Locale): RouteObject =>
+    locale === 'de'
+      ? { id: 'de', children: localeRoutes('de') }
+      : { id: 'en', path: 'en', children: localeRoutes('en') };
+
+  const table = (locales: Locale[]): RouteObject[] => [
     {
       id: 'root',
       Component: RootShell,
       ErrorBoundary: RootErrorPage,
       // the first load shows the server's frame until the page is there (issue 13)
       HydrateFallback: FirstFrame,
-      children: LOCALES.map((locale) =>
-        locale === 'de'
-          ? { id: 'de', children: localeRoutes('de') }
-          : { id: 'en', path: 'en', children: localeRoutes('en') },
-      ),
+      children: locales.map(localeTree),
     },
   ];
+
+  return { localeTree, table };
 }
 
-type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
+/** The whole route table, both languages. */
+export function buildRoutes(options: BuildOptions): RouteObject[] {
+  return routeBuilder(options).table(LOCALES);
+}
+
+type PatchRoutes = NonNullable<Parameters<typeof createBrowserRouter>[1]>['patchRoutesOnNavigation'];
+type RouterFactory = (
+  routes: RouteObject[],
+  options: { patchRoutesOnNavigation: PatchRoutes },
+) => ReturnType<typeof createBrowserRouter>;
 
 export interface CreateAppRouterOptions extends BuildOptions {
+  /** The address the app opens at (default: the window's); its language's routes come first. */
+  initialPath?: string;
   /** Tests pass `createMemoryRouter`. */
   createRouter?: RouterFactory;
 }
 
-/** Builds the router and wires the app-wide hooks: chunk prefetch and the 401 handler. */
+/**
+ * Builds the router and wires the app-wide hooks: chunk prefetch and the 401 handler.
+ *
+ * The router starts with the routes of the opening page's language only; the other language's
+ * subtree is added when the app goes there or prefetches a page of it (issue 13: ranking the
+ * table is the router's largest start-up cost, and it grows with the number of routes).
+ */
 export function createAppRouter({
   queryClient,
   pages = PAGES,
-  createRouter = (routes) => createBrowserRouter(routes),
+  initialPath = window.location.pathname,
+  createRouter = (routes, options) => createBrowserRouter(routes, options),
 }: CreateAppRouterOptions) {
-  const routes = buildRoutes({ queryClient, pages });
-  const router = createRouter(routes);
+  const builder = routeBuilder({ queryClient, pages });
+  const first = localeFromPath(initialPath);
+  const present = new Set<Locale>([first]);
+  /** Adds a language's subtree unless it is there; through `patch` while navigating. */
+  const ensureLocale = (locale: Locale, patch: (routeId: string, children: RouteObject[]) => void) => {
+    if (present.has(locale)) return;
+    present.add(locale);
+    patch('root', [builder.localeTree(locale)]);
+  };
+  const router = createRouter(builder.table([first]), {
+    patchRoutesOnNavigation: ({ path, patch }) => ensureLocale(localeFromPath(path), patch),
+  });
   const byId = new Map(pages.map((page) => [page.id, page]));
 
   setPrefetcher((path) => {
-    for (const match of matchRoutes(routes, path) ?? []) {
+    ensureLocale(localeFromPath(path), (routeId, children) => router.patchRoutes(routeId, children));
+    for (const match of matchRoutes(router.routes as RouteObject[], path) ?? []) {
       const handle = match.route.handle as RouteHandle | undefined;
       const page = handle && byId.get(handle.id);
       page?.load().catch(() => {});

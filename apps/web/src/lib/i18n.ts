@@ -22,6 +22,21 @@ void i18n.use(initReactI18next).init({
 
 const loading = new Map<Locale, Promise<void>>();
 
+/**
+ * i18next's `addResourceBundle` with the option its typings leave out: by default it copies a
+ * bundle through JSON.stringify and JSON.parse and merges it key by key, the whole catalog on the
+ * main thread while the page starts. The catalog modules are never changed, so they are stored
+ * as they are (issue 13).
+ */
+const addBundle = i18n.addResourceBundle as (
+  lng: string,
+  ns: string,
+  resources: Tree,
+  deep: boolean,
+  overwrite: boolean,
+  options: { silent: boolean; skipCopy: boolean },
+) => unknown;
+
 /** Loads the catalog of `locale` once (a failed load is retried on the next call). */
 export function loadCatalog(locale: Locale): Promise<void> {
   if (i18n.hasResourceBundle(locale, 'translation')) return Promise.resolve();
@@ -29,7 +44,7 @@ export function loadCatalog(locale: Locale): Promise<void> {
   if (!pending) {
     pending = CATALOGS[locale]().then(
       ({ catalog }) => {
-        i18n.addResourceBundle(locale, 'translation', catalog, true, true);
+        addBundle.call(i18n, locale, 'translation', catalog, false, true, { silent: false, skipCopy: true });
       },
       (error: unknown) => {
         loading.delete(locale);

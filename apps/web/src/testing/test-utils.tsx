@@ -70,7 +70,8 @@ export function renderApp(
   const router = createAppRouter({
     queryClient,
     pages,
-    createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
+    initialPath: path,
+    createRouter: (routes, options) => createMemoryRouter(routes, { ...options, initialEntries: [path] }),
   });
   const view = render(
     <AppProvider queryClient={queryClient}>
