@@ -120,9 +120,14 @@ test.describe('the first frame the server draws (issue 13)', () => {
         await expect(frame.locator('.new-app-banner .notification')).toContainText(
           lang === 'de' ? 'Willkommen auf der neuen Plattform!' : 'Welcome to the new platform!',
         );
-        // the login page draws its own header: no frame
+        // a first visit: the cookie notice is drawn too
+        await expect(frame.locator('.first-frame-consent .modal-card-body')).toContainText(
+          lang === 'de' ? 'technisch notwendige Cookies' : 'technically necessary cookies',
+        );
+        // the login page draws its own header: no navbar, only the notice
         await page.goto(localized(lang, '/login'));
-        await expect(page.locator('#first-frame')).toHaveCount(0);
+        await expect(page.locator('#first-frame .navbar')).toHaveCount(0);
+        await expect(page.locator('#first-frame .first-frame-consent .modal-card')).toBeVisible();
       });
     }
   });
@@ -145,6 +150,20 @@ test.describe('the first frame the server draws (issue 13)', () => {
     expect(html).toContain('id="first-frame"');
     expect(html).not.toContain('new-app-banner');
   });
+});
+
+test("a guest's cookie notice: drawn by the server, then the app's own, once; confirmed, it is drawn no more", async ({
+  page,
+}) => {
+  await page.goto('/en/login');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('#first-frame')).toHaveCount(0);
+  await expect(page.locator('.consent-modal')).toHaveCount(1);
+  await dialog.getByRole('button').click();
+  await expect(page.locator('.consent-modal')).toHaveCount(0);
+  const html = await (await page.request.get('/en/login', { headers: { Accept: 'text/html' } })).text();
+  expect(html).not.toContain('first-frame');
 });
 
 test('ICU data loads in a worker while the page starts, and the worker ends when done (issue 13)', async ({

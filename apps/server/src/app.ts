@@ -340,7 +340,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   let appPages: ReturnType<typeof createAppPages> | null = null;
   const webDist = config.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    appPages = createAppPages(webDist);
+    appPages = createAppPages(webDist, { drawConsent: config.matomo === null });
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
@@ -366,8 +366,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       const links = pagePreloads.forPage(pathname, reply.request.user);
       if (links) reply.header('Link', links);
     }
-    // the page's language and first frame; the frame shows the banner by the consent cookie
-    const indexHtml = appPages.forPage(pathname, reply.request.cookies[CONSENT_COOKIE]);
+    // the page's language and first frame; the frame shows the banner and, to a guest, the cookie
+    // notice by the consent cookie
+    const indexHtml = appPages.forPage(pathname, reply.request.cookies[CONSENT_COOKIE], !reply.request.user);
     // revalidated on every load (ETag), so a new build's hashed assets are picked up at once
     reply
       .code(status)

@@ -5,12 +5,18 @@
  * soon as the stylesheet is there, before any script runs; the app keeps showing it while its
  * first page loads (`src/app/first-frame.tsx`) and then puts its own navbar and banner in the same
  * place. The markup follows `Navbar`, `NewAppBanner` and `Notification` with their classes, minus
- * everything interactive (the frame is `aria-hidden` and holds nothing to focus).
+ * everything interactive (the frame is `aria-hidden` and holds nothing to focus). For a guest who
+ * has not confirmed the cookie notice, the server adds the notice as `ConsentModal` draws it: it is
+ * the largest text of a first visit (session 10).
  */
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
-type Catalog = { nav: { logoAlt: string }; newApp: { title: string; text: string } };
+type Catalog = {
+  nav: { logoAlt: string };
+  newApp: { title: string; text: string };
+  consent: { title: string; text: string; more: string; privacyLink: string; accept: string };
+};
 const LOCALES = ['de', 'en'] as const;
 
 const escapeHtml = (text: string) =>
@@ -27,9 +33,22 @@ export function framesOf(catalog: Catalog, logo: string) {
     '<div class="new-app-banner"><div class="container"><div class="notification is-info is-light">' +
     `<strong>${escapeHtml(catalog.newApp.title)}</strong> ${escapeHtml(catalog.newApp.text)}` +
     '</div></div></div>';
+  // the cookie notice as `ConsentModal` draws it for a first visit (no analytics choice); its link
+  // and button are drawn without being ones (no href, a span): the frame holds nothing to focus
+  const consent =
+    '<div class="first-frame-consent"><div class="modal is-active consent-modal">' +
+    '<div class="modal-background"></div><div class="modal-card">' +
+    `<header class="modal-card-head"><h2 class="modal-card-title">${escapeHtml(catalog.consent.title)}</h2></header>` +
+    '<section class="modal-card-body"><div class="content">' +
+    `<p>${escapeHtml(catalog.consent.text)}</p>` +
+    `<p>${escapeHtml(catalog.consent.more)} <a>${escapeHtml(catalog.consent.privacyLink)}</a></p>` +
+    '</div></section>' +
+    `<footer class="modal-card-foot"><span class="button is-primary">${escapeHtml(catalog.consent.accept)}</span></footer>` +
+    '</div></div></div>';
   return {
     navbar: `<div class="layout">${navbar}</div>`,
     withBanner: `<div class="layout">${navbar}${banner}</div>`,
+    consent,
   };
 }
 export type Frames = Record<(typeof LOCALES)[number], ReturnType<typeof framesOf>>;

@@ -58,6 +58,52 @@ describe('the first frame (issue 13)', () => {
     );
   });
 
+  it("draws the cookie notice with the app notice's classes and texts (session 10)", async () => {
+    renderApp('/impress');
+    const dialog = await screen.findByRole('dialog');
+    const frame = document.createElement('div');
+    frame.innerHTML = framesOf(de, '/logo.svg').consent;
+    const chain = (el: Element | null) => {
+      const out: string[] = [];
+      for (
+        let e = el;
+        e && !e.classList.contains('first-frame-consent') && e !== document.body;
+        e = e.parentElement
+      )
+        out.unshift(`${e.tagName}.${e.className}`);
+      return out;
+    };
+    const appModal = dialog.closest('.modal');
+    for (const selector of ['.modal-card-title', '.content p', '.modal-card-foot .button']) {
+      const own = frame.querySelector(selector);
+      const app = appModal?.querySelector(selector) ?? null;
+      expect(own, selector).not.toBeNull();
+      // the same boxes; the frame's button is a span and its link has no address (nothing to focus)
+      expect(chain(own).map((c) => c.replace(/^SPAN\./, 'BUTTON.'))).toEqual(chain(app));
+      expect(own?.textContent).toBe(app?.textContent);
+    }
+    expect(frame.querySelectorAll('[href], button, input, [tabindex]')).toHaveLength(0);
+  });
+
+  it('keeps the drawn cookie notice until the app has its own', async () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<div id="first-frame" aria-hidden="true"><nav>n</nav><div class="first-frame-consent"><p class="drawn">notice</p></div></div>';
+    document.body.append(root);
+    const drawnModule = await import('./first-frame');
+    root.remove();
+    const { container } = render(<drawnModule.DrawnConsent />);
+    expect(container.innerHTML).toBe(
+      '<div class="first-frame-consent" aria-hidden="true"><p class="drawn">notice</p></div>',
+    );
+
+    cleanup();
+    vi.resetModules();
+    const plainModule = await import('./first-frame');
+    const plain = render(<plainModule.DrawnConsent />);
+    expect(plain.container.innerHTML).toBe('');
+  });
+
   it('keeps showing the frame the server drew while the first page loads, else the loader', async () => {
     const root = document.createElement('div');
     root.innerHTML = '<div id="first-frame" aria-hidden="true"><p class="drawn">frame</p></div>';

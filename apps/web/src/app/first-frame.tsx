@@ -4,8 +4,10 @@ import { PageLoader } from '@/components/layout/page-loader';
  * The frame the server drew into index.html (navbar and new-app banner, `build/first-frame.ts`),
  * taken when the app's modules load, before React replaces what is in #root.
  */
-const drawn =
-  typeof document === 'undefined' ? '' : (document.getElementById('first-frame')?.innerHTML ?? '');
+const frame = typeof document === 'undefined' ? null : document.getElementById('first-frame');
+const drawn = frame?.innerHTML ?? '';
+/** the cookie notice of the frame, drawn for a guest who has not confirmed it */
+const drawnConsent = frame?.querySelector('.first-frame-consent')?.innerHTML ?? '';
 
 /**
  * While the first page's chunks and data load: the server's frame as it was (the same boxes in
@@ -17,4 +19,20 @@ export function FirstFrame() {
   // the server's own markup for this page, read back from the document it sent
   // biome-ignore lint/security/noDangerouslySetInnerHtml: markup of our server, not of a user
   return <div id="first-frame" aria-hidden="true" dangerouslySetInnerHTML={{ __html: drawn }} />;
+}
+
+/**
+ * The frame's cookie notice, in the same place, until the app's own notice (its own chunk) is
+ * there: the notice stays on screen from the first paint on, without a gap (`ConsentNotice`).
+ */
+export function DrawnConsent() {
+  if (!drawnConsent) return null;
+  return (
+    <div
+      className="first-frame-consent"
+      aria-hidden="true"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: markup of our server, not of a user
+      dangerouslySetInnerHTML={{ __html: drawnConsent }}
+    />
+  );
 }

@@ -12,6 +12,7 @@ import { readXsrfToken } from '@/lib/api-client';
 import { useCurrentUser, useUser } from '@/lib/auth';
 import { applyLocale } from '@/lib/i18n';
 import { localeFromPath } from '@/lib/locale';
+import { DrawnConsent } from './first-frame';
 
 /** New pages start at the top; back/forward keeps the browser's position. */
 function ScrollToTop() {
@@ -70,11 +71,12 @@ preloadConsentNotice();
 function ConsentNotice() {
   const { data: user, isPending } = useUser();
   const consent = useConsent();
-  const [shown, setShown] = useState(false);
   const needed = !isPending && !user && (consent.cookies || !consent.consentedRequired);
+  const [shown, setShown] = useState(needed);
   if (needed && !shown) setShown(true);
+  // until its chunk is there, the notice the server drew into the first frame stays (session 10)
   return shown ? (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DrawnConsent />}>
       <ConsentModal />
     </Suspense>
   ) : null;
