@@ -26,18 +26,29 @@ const LOCALES = ['de', 'en'] as const;
 const MIN_COMPRESSED = 1024;
 
 /** index.html as the server sends a page: its language and the build's first frame in #root */
-function servedIndex(dist: string, locale: 'de' | 'en', frame: 'navbar' | 'withBanner'): Buffer {
+/** index.html as the server sends it: the build's, in the language, with the frame drawn (a first
+ * visit also gets the cookie notice) */
+function servedIndex(
+  dist: string,
+  locale: 'de' | 'en',
+  frame: 'navbar' | 'withBanner' | null,
+  consent = true,
+): Buffer {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const frames = JSON.parse(readFileSync(path.join(dist, '.vite', 'first-frame.json'), 'utf8')) as Record<
     string,
     Record<string, string>
   >;
+  const drawn =
+    (frame ? (frames[locale]?.[frame] ?? '') : '') + (consent ? (frames[locale]?.consent ?? '') : '');
   return Buffer.from(
     html
       .replace('<html lang="de">', `<html lang="${locale}">`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root"><div id="first-frame" aria-hidden="true">${frames[locale]?.[frame]}</div></div>`,
+        drawn
+          ? `<div id="root"><div id="first-frame" aria-hidden="true">${drawn}</div></div>`
+          : '<div id="root"></div>',
       ),
   );
 }
@@ -94,7 +105,8 @@ describe('web app first load (one production build)', () => {
     const uncompressed: string[] = [];
     for (const file of texts) {
       const url = file === 'index.html' ? '/' : `/${file}`;
-      // the home page: index.html with its first frame (the navbar and the new-app banner)
+      // the home page of a first visit: index.html with its first frame (the navbar, the new-app
+      // banner and the cookie notice)
       const original =
         file === 'index.html' ? servedIndex(dist, 'de', 'withBanner') : readFileSync(path.join(dist, file));
       for (const encoding of ['br', 'gzip'] as const) {
@@ -116,12 +128,20 @@ describe('web app first load (one production build)', () => {
   });
 
   it('a page route answers with the compressed index.html of the build, in its language and with its first frame', async () => {
+    // a guest who confirmed and closed the cookie notice, and one on a first visit
+    const confirmed = `cookie_consent=${encodeURIComponent('{"cookies":false,"consentedRequired":true}')}`;
     const pages = [
-      ['/login', readFileSync(path.join(dist, 'index.html'))],
-      ['/en/seminar', servedIndex(dist, 'en', 'withBanner')],
+      ['/login', confirmed, readFileSync(path.join(dist, 'index.html'))],
+      ['/login', '', servedIndex(dist, 'de', null)],
+      ['/en/seminar', confirmed, servedIndex(dist, 'en', 'withBanner', false)],
+      ['/en/seminar', '', servedIndex(dist, 'en', 'withBanner')],
     ] as const;
-    for (const [url, html] of pages) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    for (const [url, cookie, html] of pages) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, br', ...(cookie ? { cookie } : {}) },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -133,5 +153,7 @@ describe('web app first load (one production build)', () => {
       /<div id="root"><div id="first-frame" aria-hidden="true"><div class="layout"><nav class="navbar[^"]*">.*<img src="\/assets\/logo-[\w-]+\.svg"/,
     );
     expect(frame).toContain('Willkommen auf der neuen Plattform!');
+    // and the cookie notice of the catalog
+    expect(frame).toContain('Diese Website verwendet nur technisch notwendige Cookies');
   });
 });
