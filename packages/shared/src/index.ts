@@ -1,3 +1,4 @@
+export * from './consent.ts';
 export * from './domain/chapter-lock.ts';
 export * from './domain/export-file-name.ts';
 export * from './domain/scopes.ts';

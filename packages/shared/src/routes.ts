@@ -143,8 +143,6 @@ export function seminarSlugOfPage(pathname: string): string | null {
  * `apps/web/src/app/first-frame.test.ts` holds it to the layouts of the app's pages.
  */
 export type FirstFrameKind = 'page' | 'area' | 'none';
-/** the cookie of the visitor's consent and closed notices (the app's consent store; the server reads whether the banner is closed) */
-export const CONSENT_COOKIE = 'cookie_consent';
 const NO_FRAME_PAGES = [
   '/login',
   '/register',

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { bannerShown, consentNoticeShown } from './app-pages.ts';
 
 const INDEX_HTML = `<!doctype html><html lang="de"><head><title>app</title></head><body><div id="root"></div><!--${'padding '.repeat(200)}--></body></html>`;
 const FRAMES = {
@@ -133,24 +132,5 @@ describe('index.html per page: language and first frame (issue 13)', () => {
     });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(closed.body);
-  });
-
-  it('reads the consent cookie as the app does: only newAppInfo false closes the banner', () => {
-    expect(bannerShown(undefined)).toBe(true);
-    expect(bannerShown('')).toBe(true);
-    expect(bannerShown('not json')).toBe(true);
-    expect(bannerShown('null')).toBe(true);
-    expect(bannerShown('{"newAppInfo":"false"}')).toBe(true);
-    expect(bannerShown('{"newAppInfo":false}')).toBe(false);
-  });
-
-  it('reads the cookie notice as the app does: shown until confirmed and closed', () => {
-    expect(consentNoticeShown(undefined)).toBe(true);
-    expect(consentNoticeShown('not json')).toBe(true);
-    expect(consentNoticeShown('[]')).toBe(true);
-    expect(consentNoticeShown('{"consentedRequired":true}')).toBe(true);
-    expect(consentNoticeShown('{"cookies":false}')).toBe(true);
-    expect(consentNoticeShown('{"cookies":false,"consentedRequired":"true"}')).toBe(true);
-    expect(consentNoticeShown('{"cookies":false,"consentedRequired":true}')).toBe(false);
   });
 });

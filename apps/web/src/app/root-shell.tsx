@@ -1,4 +1,4 @@
-import { isGuestXsrfToken } from '@elearn/shared';
+import { consentNoticeNeeded, isGuestXsrfToken } from '@elearn/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { OfflineNotice } from '@/components/layout/offline-notice';
@@ -71,7 +71,7 @@ preloadConsentNotice();
 function ConsentNotice() {
   const { data: user, isPending } = useUser();
   const consent = useConsent();
-  const needed = !isPending && !user && (consent.cookies || !consent.consentedRequired);
+  const needed = !isPending && !user && consentNoticeNeeded(consent);
   const [shown, setShown] = useState(needed);
   if (needed && !shown) setShown(true);
   // until its chunk is there, the notice the server drew into the first frame stays (session 10)

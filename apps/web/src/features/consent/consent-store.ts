@@ -1,33 +1,14 @@
 /**
- * Cookie consent (spec section 4): persisted in the cookie `cookie_consent` (365 days,
- * SameSite=Strict) as JSON. `cookies` and `newAppInfo` say whether the cookie notice and the
- * new-app banner are shown; both are visible by default.
+ * Cookie consent (spec section 4): the state of `@elearn/shared`'s `consent.ts`, read from and
+ * written to the cookie `cookie_consent` (365 days, SameSite=Strict), URI-encoded JSON.
  */
 
-import { CONSENT_COOKIE } from '@elearn/shared';
+import { CONSENT_COOKIE, type ConsentState, DEFAULT_CONSENT, parseConsent } from '@elearn/shared';
 import { useSyncExternalStore } from 'react';
 import { getCookie, setCookie } from '@/lib/cookies';
 
-export { CONSENT_COOKIE } from '@elearn/shared';
+export { CONSENT_COOKIE, type ConsentState, DEFAULT_CONSENT } from '@elearn/shared';
 export const CONSENT_COOKIE_DAYS = 365;
-
-export interface ConsentState {
-  /** The visitor acknowledged the (technically necessary) cookies. */
-  consentedRequired: boolean;
-  /** The visitor allowed the Matomo analytics (only offered when configured). */
-  consentedMatomo: boolean;
-  /** The cookie notice is shown. */
-  cookies: boolean;
-  /** The "this is the new platform" banner is shown. */
-  newAppInfo: boolean;
-}
-
-export const DEFAULT_CONSENT: ConsentState = {
-  consentedRequired: false,
-  consentedMatomo: false,
-  cookies: true,
-  newAppInfo: true,
-};
 
 let cachedRaw: string | null | undefined;
 let cachedState: ConsentState = DEFAULT_CONSENT;
@@ -36,15 +17,9 @@ const listeners = new Set<() => void>();
 function parse(raw: string | null): ConsentState {
   if (!raw) return DEFAULT_CONSENT;
   try {
-    const value = JSON.parse(decodeURIComponent(raw)) as Partial<Record<keyof ConsentState, unknown>>;
-    return {
-      consentedRequired: value.consentedRequired === true,
-      consentedMatomo: value.consentedMatomo === true,
-      cookies: value.cookies !== false,
-      newAppInfo: value.newAppInfo !== false,
-    };
+    return parseConsent(decodeURIComponent(raw));
   } catch {
-    return DEFAULT_CONSENT;
+    return DEFAULT_CONSENT; // a malformed %-escape
   }
 }
 
