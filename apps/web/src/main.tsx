@@ -51,5 +51,6 @@ if (document.getElementById('first-frame')) {
   requestAnimationFrame(() => setTimeout(startOnce, 0));
   setTimeout(startOnce, 100);
 } else {
-  start();
+  // the modules' evaluation and the router's start are two tasks, not one long one
+  setTimeout(start, 0);
 }

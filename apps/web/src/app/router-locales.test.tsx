@@ -8,6 +8,18 @@ type Router = ReturnType<typeof renderApp>['router'];
 /** The language subtrees below the root route, in the order the router holds them. */
 const languages = (router: Router) => (router.routes[0]?.children ?? []).map((route) => route.id);
 const pageId = (router: Router) => router.state.matches.at(-1)?.route.id;
+/** The pages the router holds, in any language. */
+const heldPages = (router: Router) => {
+  const ids: string[] = [];
+  const walk = (routes: Router['routes']) => {
+    for (const route of routes) {
+      if (route.handle) ids.push(route.id);
+      walk(route.children ?? []);
+    }
+  };
+  walk(router.routes);
+  return ids.sort();
+};
 
 describe('the route table by language (issue 13: the router ranks only what it holds)', () => {
   it('starts with the German routes only and adds the English ones when the app goes there', async () => {
@@ -49,5 +61,45 @@ describe('the route table by language (issue 13: the router ranks only what it h
     await waitFor(() => expect(pageId(router)).toBe('de:login'));
     act(() => prefetchPath('/en/register'));
     expect(languages(router)).toEqual(['de', 'en']);
+  });
+});
+
+describe('the route table by address (issue 13: the router starts with the opening page)', () => {
+  it('starts with the pages that could be at the opening address and adds those of each address it goes to', async () => {
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(pageId(router)).toBe('de:login'));
+    expect(heldPages(router)).toEqual(['de:login', 'de:not-found']);
+
+    // a layout the table does not hold yet (home's hero layout), then one it holds
+    await act(() => router.navigate('/'));
+    await waitFor(() => expect(pageId(router)).toBe('de:home'));
+    await act(() => router.navigate('/register'));
+    await waitFor(() => expect(pageId(router)).toBe('de:register'));
+    expect(heldPages(router)).toEqual(['de:home', 'de:login', 'de:not-found', 'de:register']);
+
+    // a missing page is still the not-found page, and adds nothing
+    await act(() => router.navigate('/gibt-es-nicht'));
+    await waitFor(() => expect(pageId(router)).toBe('de:not-found'));
+    expect(heldPages(router)).toHaveLength(4);
+  });
+
+  it('a static page wins over a parameter page the table already holds', async () => {
+    const { router } = renderApp('/seminar/excel-kurs');
+    await waitFor(() => expect(pageId(router)).toBe('de:seminar-public'));
+    expect(heldPages(router)).toEqual(['de:not-found', 'de:seminar-public']);
+    // /seminar/rise needs a login: its auth check sends a guest to the login page, where the
+    // public page at /seminar/:slug would have answered (not found)
+    await act(() => router.navigate('/seminar/rise'));
+    await waitFor(() => expect(pageId(router)).toBe('de:login'));
+    expect(router.state.location.search).toContain(encodeURIComponent('/seminar/rise'));
+    expect(heldPages(router)).toContain('de:seminar-rise');
+  });
+
+  it('prefetching an address adds its pages without going there', async () => {
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(pageId(router)).toBe('de:login'));
+    act(() => prefetchPath('/forgot-password'));
+    expect(heldPages(router)).toEqual(['de:forgot-password', 'de:login', 'de:not-found']);
+    expect(pageId(router)).toBe('de:login');
   });
 });

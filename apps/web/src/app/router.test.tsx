@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import type { RouteHandle } from './page-types';
 import { PAGES } from './pages';
-import { buildRoutes } from './router';
+import { buildRoutes, candidatePages, openingRoutes } from './router';
 
 /** Every page route of the table with its full path. */
 function pageRoutes(routes: RouteObject[], parent = ''): { id: string; path: string }[] {
@@ -80,5 +80,65 @@ describe('route table', () => {
   it('has unique route ids', () => {
     const ids = all.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+/** Concrete addresses for a page path: parameters filled, optional ones with and without. */
+function addresses(path: string): string[] {
+  const segments = path.split('/').filter(Boolean);
+  let found: string[][] = [[]];
+  for (const segment of segments) {
+    const optional = segment.endsWith('?');
+    const name = optional ? segment.slice(0, -1) : segment;
+    const value = name.startsWith(':') ? `x${name.length}` : name;
+    found = found.flatMap((done) => (optional ? [done, [...done, value]] : [[...done, value]]));
+  }
+  return found.map((done) => `/${done.join('/')}`);
+}
+
+describe('the opening table (issue 13: the router starts with the pages that could be there)', () => {
+  const queryClient = createQueryClient();
+  const whole = buildRoutes({ queryClient });
+  const urls = [
+    ...PAGES.flatMap((page) => addresses(page.path)),
+    '/nope',
+    '/seminar/excel-kurs/x',
+    '/LOGIN',
+    '/Seminar/Own',
+    '/seminar/%6Fwn',
+    '/seminar/%E0%A4%A',
+    '/user/password/',
+    '/login?redirect=/seminar',
+  ];
+
+  it('finds the page the whole table finds, at every address of every page, in both languages', () => {
+    for (const url of [...urls, ...urls.map((u) => (u === '/' ? '/en' : `/en${u}`))]) {
+      const expected = matchRoutes(whole, url)?.at(-1)?.route.id;
+      expect(expected, url).toBeDefined();
+      expect(matchRoutes(openingRoutes({ queryClient }, url), url)?.at(-1)?.route.id, url).toBe(expected);
+    }
+  });
+
+  it('holds few pages: the login page alone, the seminar pages that could be /seminar/id/3/chapter/4/play', () => {
+    const held = (url: string) =>
+      pageRoutes(openingRoutes({ queryClient }, url))
+        .map((route) => route.id)
+        .sort();
+    expect(held('/login')).toEqual(['de:login', 'de:not-found']);
+    expect(held('/en/login')).toEqual(['en:login', 'en:not-found']);
+    expect(held('/seminar/id/3/chapter/4/play')).toEqual(['de:chapter-play', 'de:not-found']);
+    expect(held('/seminar/new')).toEqual(['de:not-found', 'de:seminar-new', 'de:seminar-public']);
+    expect(held('/nope')).toEqual(['de:not-found']);
+  });
+
+  it('reads optional parameters, case and encoded segments as the router does', () => {
+    const ids = (url: string) => candidatePages(PAGES, url).map((page) => page.id);
+    expect(ids('/reset-password')).toEqual(['reset-password']);
+    expect(ids('/reset-password/abc')).toEqual(['reset-password']);
+    expect(ids('/reset-password/abc/def')).toEqual([]);
+    expect(ids('/email/verify')).toEqual(['verify-email']);
+    expect(ids('/email/verify/1/h')).toEqual(['verify-email']);
+    expect(ids('/en/USER/Password')).toContain('user-password');
+    expect(ids('/seminar/%6Fwn')).toContain('seminar-own');
   });
 });

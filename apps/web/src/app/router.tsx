@@ -12,7 +12,7 @@ import { setUnauthorizedHandler } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
 import { loadChunk, setChunkReloadTarget } from '@/lib/chunk-reload';
 import { applyLocale } from '@/lib/i18n';
-import { type Locale, localeFromPath, localizePath } from '@/lib/locale';
+import { type Locale, localeFromPath, localizePath, stripLocale } from '@/lib/locale';
 import { setPrefetcher } from '@/lib/prefetch';
 import { ErrorPage, RootErrorPage } from './error-page';
 import { FirstFrame } from './first-frame';
@@ -118,39 +118,56 @@ function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
     HydrateFallback: PageLoader,
   });
 
-  const localeRoutes = (locale: Locale): RouteObject[] =>
-    (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => ({
-      id: `${locale}:layout:${layout}`,
-      lazy: () => loadChunk(LAYOUTS[layout]),
-      children: [
-        ...pages.filter((page) => page.layout === layout).map((page) => pageRoute(page, locale)),
-        ...(layout === 'default' ? [notFoundRoute(locale)] : []),
-      ],
-    }));
+  /** A layout's route with the given pages below it (the not-found page belongs to `default`). */
+  const layoutRoute = (locale: Locale, layout: LayoutName, below: PageDef[]): RouteObject => ({
+    id: `${locale}:layout:${layout}`,
+    lazy: () => loadChunk(LAYOUTS[layout]),
+    children: [
+      ...below.map((page) => pageRoute(page, locale)),
+      ...(layout === 'default' ? [notFoundRoute(locale)] : []),
+    ],
+  });
 
-  /** One language's subtree, a child of the root route. */
-  const localeTree = (locale: Locale): RouteObject =>
+  /** The layouts of `below` (and `default`, home of the not-found page), in the table's order. */
+  const localeRoutes = (locale: Locale, below: PageDef[]): RouteObject[] =>
+    (Object.keys(LAYOUTS) as LayoutName[])
+      .filter((layout) => layout === 'default' || below.some((page) => page.layout === layout))
+      .map((layout) =>
+        layoutRoute(
+          locale,
+          layout,
+          below.filter((page) => page.layout === layout),
+        ),
+      );
+
+  /** One language's subtree with the given pages, a child of the root route. */
+  const localeTree = (locale: Locale, below: PageDef[] = pages): RouteObject =>
     locale === 'de'
-      ? { id: 'de', children: localeRoutes('de') }
-      : { id: 'en', path: 'en', children: localeRoutes('en') };
+      ? { id: 'de', children: localeRoutes('de', below) }
+      : { id: 'en', path: 'en', children: localeRoutes('en', below) };
 
-  const table = (locales: Locale[]): RouteObject[] => [
+  const table = (locales: Locale[], below: PageDef[] = pages): RouteObject[] => [
     {
       id: 'root',
       Component: RootShell,
       ErrorBoundary: RootErrorPage,
       // the first load shows the server's frame until the page is there (issue 13)
       HydrateFallback: FirstFrame,
-      children: locales.map(localeTree),
+      children: locales.map((locale) => localeTree(locale, below)),
     },
   ];
 
-  return { localeTree, table };
+  return { localeTree, layoutRoute, pageRoute, table };
 }
 
 /** The whole route table, both languages. */
 export function buildRoutes(options: BuildOptions): RouteObject[] {
   return routeBuilder(options).table(LOCALES);
+}
+
+/** The table the router starts with at `path`: the pages that could be there, in its language. */
+export function openingRoutes(options: BuildOptions, path: string): RouteObject[] {
+  return routeBuilder(options).table([localeFromPath(path)], candidatePages(options.pages ?? PAGES, path));
 }
 
 type PatchRoutes = NonNullable<Parameters<typeof createBrowserRouter>[1]>['patchRoutesOnNavigation'];
@@ -166,12 +183,45 @@ export interface CreateAppRouterOptions extends BuildOptions {
   createRouter?: RouterFactory;
 }
 
+/** `pattern`'s segments could match `segments`: statics equal (case aside), parameters anything. */
+function couldMatch(pattern: string[], segments: string[]): boolean {
+  const [head, ...rest] = pattern;
+  if (head === undefined) return segments.length === 0;
+  if (head === '*') return true;
+  const optional = head.endsWith('?');
+  if (optional && couldMatch(rest, segments)) return true;
+  const [segment, ...after] = segments;
+  if (segment === undefined) return false;
+  const name = optional ? head.slice(0, -1) : head;
+  return (name.startsWith(':') || name.toLowerCase() === segment.toLowerCase()) && couldMatch(rest, after);
+}
+
+const decodeSegment = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * The pages that could be the one at `path` (of either language; a query or hash is ignored):
+ * every page the router would match is among them, so a table of these pages finds the same page
+ * as the whole table.
+ */
+export function candidatePages(pages: PageDef[], path: string): PageDef[] {
+  const pathname = path.split(/[?#]/)[0] ?? '/';
+  const segments = stripLocale(pathname).split('/').filter(Boolean).map(decodeSegment);
+  return pages.filter((page) => couldMatch(page.path.split('/').filter(Boolean), segments));
+}
+
 /**
  * Builds the router and wires the app-wide hooks: chunk prefetch and the 401 handler.
  *
- * The router starts with the routes of the opening page's language only; the other language's
- * subtree is added when the app goes there or prefetches a page of it (issue 13: ranking the
- * table is the router's largest start-up cost, and it grows with the number of routes).
+ * The router starts with the routes that could match the opening address only (its language's
+ * not-found page included); the pages of another address are added when the app goes there or
+ * prefetches it (issue 13: ranking the table is the router's largest start-up cost, and it grows
+ * with the number of routes it holds).
  */
 export function createAppRouter({
   queryClient,
@@ -180,21 +230,44 @@ export function createAppRouter({
   createRouter = (routes, options) => createBrowserRouter(routes, options),
 }: CreateAppRouterOptions) {
   const builder = routeBuilder({ queryClient, pages });
-  const first = localeFromPath(initialPath);
-  const present = new Set<Locale>([first]);
-  /** Adds a language's subtree unless it is there; through `patch` while navigating. */
-  const ensureLocale = (locale: Locale, patch: (routeId: string, children: RouteObject[]) => void) => {
-    if (present.has(locale)) return;
-    present.add(locale);
-    patch('root', [builder.localeTree(locale)]);
+  /** the ids of the routes the table holds: languages, `${locale}:layout:…` and pages */
+  const held = new Set<string>();
+  const hold = (locale: Locale, below: PageDef[]) => {
+    held.add(locale);
+    for (const page of below) held.add(`${locale}:layout:${page.layout}`).add(`${locale}:${page.id}`);
+    held.add(`${locale}:layout:default`);
   };
-  const router = createRouter(builder.table([first]), {
-    patchRoutesOnNavigation: ({ path, patch }) => ensureLocale(localeFromPath(path), patch),
+  /** Adds the pages that could be at `path` and are not held yet, through `patch`. */
+  const addPagesOf = (path: string, patch: (routeId: string, children: RouteObject[]) => void) => {
+    const locale = localeFromPath(path);
+    const missing = candidatePages(pages, path).filter((page) => !held.has(`${locale}:${page.id}`));
+    if (!held.has(locale)) {
+      hold(locale, missing);
+      patch('root', [builder.localeTree(locale, missing)]);
+      return;
+    }
+    for (const layout of new Set(missing.map((page) => page.layout))) {
+      const below = missing.filter((page) => page.layout === layout);
+      const layoutId = `${locale}:layout:${layout}`;
+      if (held.has(layoutId))
+        patch(
+          layoutId,
+          below.map((page) => builder.pageRoute(page, locale)),
+        );
+      else patch(locale, [builder.layoutRoute(locale, layout, below)]);
+      hold(locale, below);
+    }
+  };
+  const first = localeFromPath(initialPath);
+  const opening = candidatePages(pages, initialPath);
+  hold(first, opening);
+  const router = createRouter(builder.table([first], opening), {
+    patchRoutesOnNavigation: ({ path, patch }) => addPagesOf(path, patch),
   });
   const byId = new Map(pages.map((page) => [page.id, page]));
 
   setPrefetcher((path) => {
-    ensureLocale(localeFromPath(path), (routeId, children) => router.patchRoutes(routeId, children));
+    addPagesOf(path, (routeId, children) => router.patchRoutes(routeId, children));
     for (const match of matchRoutes(router.routes as RouteObject[], path) ?? []) {
       const handle = match.route.handle as RouteHandle | undefined;
       const page = handle && byId.get(handle.id);
