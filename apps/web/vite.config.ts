@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { firstFrame } from './build/first-frame';
 import { precompress } from './build/precompress';
 import { preloadFont } from './build/preload-font';
+import { pruneCssVars } from './build/prune-css-vars';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -64,7 +65,13 @@ export default defineConfig(({ command }) => ({
     ],
   },
   // Bulma's own Sass still uses deprecated syntax; don't drown our warnings in its
-  css: { preprocessorOptions: { scss: { quietDeps: true } } },
+  css: {
+    preprocessorOptions: { scss: { quietDeps: true } },
+    // the custom properties nothing reads leave the built stylesheets (build/prune-css-vars.ts)
+    postcss: {
+      plugins: command === 'build' ? [pruneCssVars(fileURLToPath(new URL('./src', import.meta.url)))] : [],
+    },
+  },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy, headers: { 'Content-Security-Policy': CSP } },
   build: {

@@ -3,7 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import postcss from 'postcss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mentionsBySource, unreadCustomProperties } from '../../web/build/prune-css-vars.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import {
   BUDGET,
@@ -14,6 +16,7 @@ import {
   pageWeight,
   readManifest,
   TEXT_FILE,
+  WEB_DIR,
 } from './test/web-budget.ts';
 
 /**
@@ -25,7 +28,6 @@ const LOCALES = ['de', 'en'] as const;
 /** the threshold: text responses over 1 KB go compressed */
 const MIN_COMPRESSED = 1024;
 
-/** index.html as the server sends a page: its language and the build's first frame in #root */
 /** index.html as the server sends it: the build's, in the language, with the frame drawn (a first
  * visit also gets the cookie notice) */
 function servedIndex(
@@ -66,6 +68,21 @@ describe('web app first load (one production build)', () => {
   afterAll(async () => {
     await t?.close();
     if (dist) await rm(dist, { recursive: true, force: true });
+  });
+
+  it('the stylesheets hold no custom property that nothing reads, and keep those that are read', () => {
+    const mentioned = new Set(
+      [...mentionsBySource(path.join(WEB_DIR, 'src')).values()].flatMap((names) => [...names]),
+    );
+    const sheets = distFiles(dist).filter((file) => file.endsWith('.css'));
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const file of sheets) {
+      const root = postcss.parse(readFileSync(path.join(dist, file), 'utf8'));
+      expect([...unreadCustomProperties(root, mentioned)], file).toEqual([]);
+    }
+    const main = readFileSync(path.join(dist, readManifest(dist)['index.html']?.css?.[0] ?? ''), 'utf8');
+    // the primary colour's hue, which the buttons read
+    expect(main).toMatch(/--bulma-primary-h:/);
   });
 
   it('index.html loads one entry script and one stylesheet that the manifest knows', () => {
