@@ -124,6 +124,12 @@ test.describe('the first frame the server draws (issue 13)', () => {
         await expect(frame.locator('.first-frame-consent .modal-card-body')).toContainText(
           lang === 'de' ? 'technisch notwendige Cookies' : 'technically necessary cookies',
         );
+        // the home page: a guest's hero, its title the largest text (session 11)
+        await page.goto(localized(lang, '/'));
+        await expect(frame.locator('.hero h1.title')).toHaveText(
+          lang === 'de' ? 'Lernen, wann und wo Sie wollen' : 'Learn whenever and wherever you want',
+        );
+        await expect(frame.locator('.hero .buttons .button')).toHaveCount(2);
         // the login page draws its own header: no navbar, only the notice
         await page.goto(localized(lang, '/login'));
         await expect(page.locator('#first-frame .navbar')).toHaveCount(0);
@@ -150,6 +156,15 @@ test.describe('the first frame the server draws (issue 13)', () => {
     expect(html).toContain('id="first-frame"');
     expect(html).not.toContain('new-app-banner');
   });
+});
+
+test("a guest's home hero: drawn by the server, then the app's own with working links", async ({ page }) => {
+  await page.goto('/en');
+  await page.getByRole('dialog').getByRole('button').click();
+  await expect(page.locator('#first-frame')).toHaveCount(0);
+  await expect(page.locator('.hero')).toHaveCount(1);
+  await page.locator('.hero').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/en\/login$/);
 });
 
 test("a guest's cookie notice: drawn by the server, then the app's own, once; confirmed, it is drawn no more", async ({

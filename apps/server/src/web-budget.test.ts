@@ -33,7 +33,7 @@ const MIN_COMPRESSED = 1024;
 function servedIndex(
   dist: string,
   locale: 'de' | 'en',
-  frame: 'navbar' | 'withBanner' | null,
+  frame: 'navbar' | 'withBanner' | 'heroWithBanner' | null,
   consent = true,
 ): Buffer {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -123,9 +123,11 @@ describe('web app first load (one production build)', () => {
     for (const file of texts) {
       const url = file === 'index.html' ? '/' : `/${file}`;
       // the home page of a first visit: index.html with its first frame (the navbar, the new-app
-      // banner and the cookie notice)
+      // banner, a guest's hero and the cookie notice)
       const original =
-        file === 'index.html' ? servedIndex(dist, 'de', 'withBanner') : readFileSync(path.join(dist, file));
+        file === 'index.html'
+          ? servedIndex(dist, 'de', 'heroWithBanner')
+          : readFileSync(path.join(dist, file));
       for (const encoding of ['br', 'gzip'] as const) {
         const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
         expect(res.statusCode, `${url} (${encoding})`).toBe(200);

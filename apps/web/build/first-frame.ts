@@ -14,6 +14,7 @@ import type { Plugin } from 'vite';
 
 type Catalog = {
   nav: { logoAlt: string };
+  home: { title: string; subtitle: string; register: string; login: string };
   newApp: { title: string; text: string };
   consent: { title: string; text: string; more: string; privacyLink: string; accept: string };
 };
@@ -45,9 +46,25 @@ export function framesOf(catalog: Catalog, logo: string) {
     '</div></section>' +
     `<footer class="modal-card-foot"><span class="button is-primary">${escapeHtml(catalog.consent.accept)}</span></footer>` +
     '</div></div></div>';
+  // the home page's hero as `HomePage` draws it for a guest (session 11): its title is the largest
+  // text of the page; the buttons are spans, and the illustration's box is there without its
+  // drawing (the same viewBox gives it the same size), so nothing moves when the page takes over
+  const hero =
+    '<main class="layout-main"><section class="hero is-primary is-medium home-hero"><div class="hero-body">' +
+    '<div class="container"><div class="columns is-vcentered"><div class="column is-7-tablet">' +
+    `<h1 class="title is-1">${escapeHtml(catalog.home.title)}</h1>` +
+    `<p class="subtitle is-4">${escapeHtml(catalog.home.subtitle)}</p>` +
+    '<div class="buttons">' +
+    `<span class="button is-white is-medium">${escapeHtml(catalog.home.register)}</span>` +
+    `<span class="button is-light is-medium">${escapeHtml(catalog.home.login)}</span>` +
+    '</div></div><div class="column is-5-tablet is-hidden-mobile">' +
+    '<svg class="home-hero-illustration" viewBox="0 0 480 360" aria-hidden="true" focusable="false"></svg>' +
+    '</div></div></div></div></section></main>';
   return {
     navbar: `<div class="layout">${navbar}</div>`,
     withBanner: `<div class="layout">${navbar}${banner}</div>`,
+    heroNavbar: `<div class="layout layout-hero">${navbar}${hero}</div>`,
+    heroWithBanner: `<div class="layout layout-hero">${navbar}${banner}${hero}</div>`,
     consent,
   };
 }

@@ -137,12 +137,13 @@ export function seminarSlugOfPage(pathname: string): string | null {
 
 /**
  * What the server draws into index.html before the app's script runs (issue 13), by the layout of
- * the page: `page` the navbar and the new-app banner (the default, hero, seminar, chapter and test
- * layouts, and unknown paths: the not-found page), `area` the navbar alone (the admin and trainer
- * areas), `none` nothing (login, registration and the other pages with their own header).
+ * the page: `page` the navbar and the new-app banner (the default, seminar, chapter and test
+ * layouts, and unknown paths: the not-found page), `home` the same in the hero layout, with the
+ * home page's hero for a guest (session 11), `area` the navbar alone (the admin and trainer areas),
+ * `none` nothing (login, registration and the other pages with their own header).
  * `apps/web/src/app/first-frame.test.ts` holds it to the layouts of the app's pages.
  */
-export type FirstFrameKind = 'page' | 'area' | 'none';
+export type FirstFrameKind = 'page' | 'home' | 'area' | 'none';
 const NO_FRAME_PAGES = [
   '/login',
   '/register',
@@ -155,7 +156,13 @@ const NO_FRAME_PAGES = [
 const AREA_PAGES = /^\/(?:admin(?:\/.*)?|trainer\/?)$/;
 
 export function firstFrameOf(pathname: string): FirstFrameKind {
-  const path = pathname.startsWith(`${EN_PREFIX}/`) ? pathname.slice(EN_PREFIX.length) : pathname;
+  const path =
+    pathname === EN_PREFIX
+      ? '/'
+      : pathname.startsWith(`${EN_PREFIX}/`)
+        ? pathname.slice(EN_PREFIX.length)
+        : pathname;
+  if (path === '/' || path === '') return 'home';
   if (NO_FRAME_PAGES.some((re) => re.test(path))) return 'none';
   return AREA_PAGES.test(path) ? 'area' : 'page';
 }

@@ -10,11 +10,15 @@ const FRAMES = {
   de: {
     navbar: '<nav class="navbar">Navi</nav>',
     withBanner: '<nav class="navbar">Navi</nav><p>Willkommen</p>',
+    heroNavbar: '<nav class="navbar">Navi</nav><h1>Lernen</h1>',
+    heroWithBanner: '<nav class="navbar">Navi</nav><p>Willkommen</p><h1>Lernen</h1>',
     consent: '<div class="first-frame-consent">Cookies?</div>',
   },
   en: {
     navbar: '<nav class="navbar">Nav</nav>',
     withBanner: '<nav class="navbar">Nav</nav><p>Welcome</p>',
+    heroNavbar: '<nav class="navbar">Nav</nav><h1>Learn</h1>',
+    heroWithBanner: '<nav class="navbar">Nav</nav><p>Welcome</p><h1>Learn</h1>',
     consent: '<div class="first-frame-consent">Cookies!</div>',
   },
 };
@@ -54,9 +58,12 @@ describe('index.html per page: language and first frame (issue 13)', () => {
   });
 
   it('leaves the banner out once the visitor closed it, and out of the admin and trainer areas', async () => {
-    const closed = await page('/', consent({ cookies: false, consentedRequired: true, newAppInfo: false }));
+    const closed = await page(
+      '/impress',
+      consent({ cookies: false, consentedRequired: true, newAppInfo: false }),
+    );
     expect(rootOf(closed.body)).toBe(framed(FRAMES.de.navbar));
-    expect((await page('/', consent({ newAppInfo: true }))).body).toContain(FRAMES.de.withBanner);
+    expect((await page('/impress', consent({ newAppInfo: true }))).body).toContain(FRAMES.de.withBanner);
     expect(rootOf((await page('/en/admin/users', confirmed)).body)).toBe(framed(FRAMES.en.navbar));
     expect(rootOf((await page('/trainer', confirmed)).body)).toBe(framed(FRAMES.de.navbar));
   });
@@ -77,7 +84,7 @@ describe('index.html per page: language and first frame (issue 13)', () => {
     // the pages with their own header get the notice alone
     expect(rootOf((await page('/en/login')).body)).toBe(framed(FRAMES.en.consent));
     // the banner closed, the notice not yet confirmed
-    expect(rootOf((await page('/', consent({ newAppInfo: false }))).body)).toBe(
+    expect(rootOf((await page('/dsg', consent({ newAppInfo: false }))).body)).toBe(
       framed(FRAMES.de.navbar + FRAMES.de.consent),
     );
     // confirmed but asked to show again (the footer's "Cookies" link)
@@ -101,6 +108,33 @@ describe('index.html per page: language and first frame (issue 13)', () => {
     } finally {
       await withMatomo.close();
     }
+  });
+
+  it("draws a guest's hero into the home page, with or without the banner, in its language (session 11)", async () => {
+    expect(rootOf((await page('/', confirmed)).body)).toBe(framed(FRAMES.de.heroWithBanner));
+    expect(rootOf((await page('/en', confirmed)).body)).toBe(framed(FRAMES.en.heroWithBanner));
+    expect(rootOf((await page('/en/', confirmed)).body)).toBe(framed(FRAMES.en.heroWithBanner));
+    const closed = consent({ cookies: false, consentedRequired: true, newAppInfo: false });
+    expect(rootOf((await page('/', closed)).body)).toBe(framed(FRAMES.de.heroNavbar));
+    // a first visit: the hero under the cookie notice
+    expect(rootOf((await page('/en')).body)).toBe(framed(FRAMES.en.heroWithBanner + FRAMES.en.consent));
+    // a user's home page greets them instead: the page's frame
+    const user = await t.make.user();
+    const agent = await t.loginAs(user.email);
+    const own = await agent.get('/', { headers: { accept: 'text/html', cookie: confirmed } });
+    expect(rootOf(own.body)).toBe(framed(FRAMES.de.withBanner));
+  });
+
+  it('a build without the hero frames (before session 11) draws the page frame into the home page', async () => {
+    const { createAppPages } = await import('./app-pages.ts');
+    const old = await mkdtemp(path.join(os.tmpdir(), 'elearn-frames-old-'));
+    await mkdir(path.join(old, '.vite'));
+    await writeFile(path.join(old, 'index.html'), INDEX_HTML);
+    const { heroNavbar: _n, heroWithBanner: _w, ...de } = FRAMES.de;
+    const { heroNavbar: _m, heroWithBanner: _v, ...en } = FRAMES.en;
+    await writeFile(path.join(old, '.vite', 'first-frame.json'), JSON.stringify({ de, en }));
+    const html = createAppPages(old).forPage('/', undefined, true).identity.toString('utf8');
+    expect(rootOf(html)).toBe(framed(FRAMES.de.withBanner + FRAMES.de.consent));
   });
 
   it('never draws the cookie notice for a logged-in user, who does not see it', async () => {

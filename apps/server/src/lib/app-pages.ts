@@ -1,7 +1,7 @@
 /**
  * The web app's index.html per page (issue 13): in the page's language (`<html lang>`), with the
  * first frame its layout starts with drawn into #root (the navbar, and the new-app banner unless
- * the visitor closed it; for a guest the cookie notice until confirmed, both read from the consent
+ * the visitor closed it; on the home page a guest's hero; for a guest the cookie notice until confirmed, both read from the consent
  * cookie as the app reads it, `parseConsent`), so the browser paints the page's top before any script has run. The
  * frames come from the build (`apps/web/build/first-frame.ts`, `.vite/first-frame.json`); every
  * variant is compressed once, at start.
@@ -12,9 +12,19 @@ import { consentNoticeNeeded, EN_PREFIX, firstFrameOf, parseConsent } from '@ele
 import { type Precompressed, precompressText } from './precompressed.ts';
 
 type Locale = 'de' | 'en';
-type Frame = 'navbar' | 'withBanner';
-/** the build's frames per language; `consent` is missing in a build from before session 10 */
-type Frames = Record<Locale, Record<Frame, string> & { consent?: string }>;
+type Frame = 'navbar' | 'withBanner' | 'heroNavbar' | 'heroWithBanner';
+/** the build's frames per language; `consent` is missing in a build from before session 10, the
+ * hero frames in one from before session 11 (the home page then gets the page's frame) */
+type Frames = Record<
+  Locale,
+  Record<'navbar' | 'withBanner', string> & Partial<Record<Frame | 'consent', string>>
+>;
+const PAGE_FRAME: Record<Frame, 'navbar' | 'withBanner'> = {
+  navbar: 'navbar',
+  withBanner: 'withBanner',
+  heroNavbar: 'navbar',
+  heroWithBanner: 'withBanner',
+};
 
 const ROOT = '<div id="root"></div>';
 const HTML_LANG = /<html lang="[a-z]+">/;
@@ -31,7 +41,8 @@ export function createAppPages(webDist: string, { drawConsent = true }: AppPages
   const render = (locale: Locale, frame: Frame | null, consent: boolean) => {
     const html = template.replace(HTML_LANG, `<html lang="${locale}">`);
     const drawn = frames
-      ? (frame ? frames[locale][frame] : '') + (consent ? (frames[locale].consent ?? '') : '')
+      ? (frame ? (frames[locale][frame] ?? frames[locale][PAGE_FRAME[frame]]) : '') +
+        (consent ? (frames[locale].consent ?? '') : '')
       : '';
     return precompressText(
       drawn
@@ -41,7 +52,7 @@ export function createAppPages(webDist: string, { drawConsent = true }: AppPages
   };
   const variants = new Map<string, Precompressed>();
   for (const locale of ['de', 'en'] as const)
-    for (const frame of [null, 'navbar', 'withBanner'] as const)
+    for (const frame of [null, 'navbar', 'withBanner', 'heroNavbar', 'heroWithBanner'] as const)
       for (const consent of [false, true])
         variants.set(`${locale}:${frame}:${consent}`, render(locale, frame, consent && drawConsent));
 
@@ -54,7 +65,18 @@ export function createAppPages(webDist: string, { drawConsent = true }: AppPages
       const locale: Locale = pathname === EN_PREFIX || pathname.startsWith(`${EN_PREFIX}/`) ? 'en' : 'de';
       const kind = firstFrameOf(pathname);
       const state = parseConsent(consentCookie);
-      const frame = kind === 'none' ? null : kind === 'page' && state.newAppInfo ? 'withBanner' : 'navbar';
+      const banner = kind !== 'area' && state.newAppInfo;
+      // the home page's hero is drawn as a guest sees it (a user's has a greeting instead)
+      const frame =
+        kind === 'none'
+          ? null
+          : kind === 'home' && guest
+            ? banner
+              ? 'heroWithBanner'
+              : 'heroNavbar'
+            : banner
+              ? 'withBanner'
+              : 'navbar';
       const consent = guest && consentNoticeNeeded(state);
       return variants.get(`${locale}:${frame}:${consent}`)!;
     },

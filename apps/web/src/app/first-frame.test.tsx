@@ -10,7 +10,7 @@ import { PAGES } from './pages';
 /** what each layout starts with: the frame the server draws must be the same (issue 13) */
 const FRAME_OF_LAYOUT: Record<LayoutName, FirstFrameKind> = {
   default: 'page',
-  hero: 'page',
+  hero: 'home',
   seminar: 'page',
   seminarSide: 'page',
   chapter: 'page',
@@ -82,6 +82,43 @@ describe('the first frame (issue 13)', () => {
       expect(chain(own).map((c) => c.replace(/^SPAN\./, 'BUTTON.'))).toEqual(chain(app));
       expect(own?.textContent).toBe(app?.textContent);
     }
+    expect(frame.querySelectorAll('[href], button, input, [tabindex]')).toHaveLength(0);
+  });
+
+  it("draws a guest's home hero with the page's classes and texts, nothing to focus (session 11)", async () => {
+    renderApp('/');
+    const title = await screen.findByRole('heading', { level: 1 });
+    const frame = document.createElement('div');
+    frame.innerHTML = framesOf(de, '/logo.svg').heroWithBanner;
+    const app = title.closest('.layout');
+    const own = frame.querySelector('.layout');
+    expect(own?.className).toBe(app?.className);
+    const chain = (el: Element | null) => {
+      const out: string[] = [];
+      for (let e = el; e && !e.classList.contains('layout'); e = e.parentElement) {
+        out.unshift(`${e.tagName}.${e.getAttribute('class')}`);
+      }
+      return out;
+    };
+    // (the texts are the catalog's: the page module under test may hold a fresh i18n instance)
+    const texts: Record<string, string | null> = {
+      h1: de.home.title,
+      '.subtitle': de.home.subtitle,
+      '.buttons > :first-child': de.home.register,
+      '.buttons > :last-child': de.home.login,
+      svg: '',
+    };
+    for (const [selector, text] of Object.entries(texts)) {
+      const drawn = own?.querySelector(selector) ?? null;
+      const real = app?.querySelector(`.hero ${selector}`) ?? null;
+      expect(drawn, selector).not.toBeNull();
+      // the same boxes; the frame's buttons are spans (the app's are links)
+      expect(chain(drawn).map((c) => c.replace(/^SPAN\.button/, 'A.button'))).toEqual(chain(real));
+      expect(drawn?.textContent).toBe(text);
+    }
+    expect(own?.querySelector('svg')?.getAttribute('viewBox')).toBe(
+      app?.querySelector('.hero svg')?.getAttribute('viewBox'),
+    );
     expect(frame.querySelectorAll('[href], button, input, [tabindex]')).toHaveLength(0);
   });
 
