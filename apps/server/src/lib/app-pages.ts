@@ -1,8 +1,9 @@
 /**
  * The web app's index.html per page (issue 13): in the page's language (`<html lang>`), with the
  * first frame its layout starts with drawn into #root (the navbar, and the new-app banner unless
- * the visitor closed it; on the home page a guest's hero; for a guest the cookie notice until confirmed, both read from the consent
- * cookie as the app reads it, `parseConsent`), so the browser paints the page's top before any script has run. The
+ * the visitor closed it; on the home page a guest's hero; for a guest the cookie notice until
+ * confirmed; banner and notice read from the consent cookie as the app reads it, `parseConsent`),
+ * so the browser paints the page's top before any script has run. The
  * frames come from the build (`apps/web/build/first-frame.ts`, `.vite/first-frame.json`); every
  * variant is compressed once, at start.
  */
@@ -19,6 +20,12 @@ type Frames = Record<
   Locale,
   Record<'navbar' | 'withBanner', string> & Partial<Record<Frame | 'consent', string>>
 >;
+/** without and with the banner: a page's frame, and the home page's as a guest sees it */
+const FRAME_CHOICE = {
+  page: ['navbar', 'withBanner'],
+  hero: ['heroNavbar', 'heroWithBanner'],
+} as const satisfies Record<string, readonly [Frame, Frame]>;
+/** what an older build draws instead of a frame it lacks */
 const PAGE_FRAME: Record<Frame, 'navbar' | 'withBanner'> = {
   navbar: 'navbar',
   withBanner: 'withBanner',
@@ -65,18 +72,9 @@ export function createAppPages(webDist: string, { drawConsent = true }: AppPages
       const locale: Locale = pathname === EN_PREFIX || pathname.startsWith(`${EN_PREFIX}/`) ? 'en' : 'de';
       const kind = firstFrameOf(pathname);
       const state = parseConsent(consentCookie);
-      const banner = kind !== 'area' && state.newAppInfo;
-      // the home page's hero is drawn as a guest sees it (a user's has a greeting instead)
-      const frame =
-        kind === 'none'
-          ? null
-          : kind === 'home' && guest
-            ? banner
-              ? 'heroWithBanner'
-              : 'heroNavbar'
-            : banner
-              ? 'withBanner'
-              : 'navbar';
+      // the home page's hero is drawn as a guest sees it (a user's greets them by name instead)
+      const choice = FRAME_CHOICE[kind === 'home' && guest ? 'hero' : 'page'];
+      const frame = kind === 'none' ? null : choice[kind !== 'area' && state.newAppInfo ? 1 : 0];
       const consent = guest && consentNoticeNeeded(state);
       return variants.get(`${locale}:${frame}:${consent}`)!;
     },

@@ -157,7 +157,10 @@ function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
     },
   ];
 
-  return { localeTree, layoutRoute, pageRoute, table };
+  /** The table the router starts with at `path`: the pages that could be there, in its language. */
+  const opening = (path: string) => table([localeFromPath(path)], candidatePages(pages, path));
+
+  return { localeTree, layoutRoute, pageRoute, table, opening };
 }
 
 /** The whole route table, both languages. */
@@ -165,9 +168,9 @@ export function buildRoutes(options: BuildOptions): RouteObject[] {
   return routeBuilder(options).table(LOCALES);
 }
 
-/** The table the router starts with at `path`: the pages that could be there, in its language. */
+/** The table the router starts with at `path` (`createAppRouter`'s, for the route tests). */
 export function openingRoutes(options: BuildOptions, path: string): RouteObject[] {
-  return routeBuilder(options).table([localeFromPath(path)], candidatePages(options.pages ?? PAGES, path));
+  return routeBuilder(options).opening(path);
 }
 
 type PatchRoutes = NonNullable<Parameters<typeof createBrowserRouter>[1]>['patchRoutesOnNavigation'];
@@ -258,10 +261,8 @@ export function createAppRouter({
       hold(locale, below);
     }
   };
-  const first = localeFromPath(initialPath);
-  const opening = candidatePages(pages, initialPath);
-  hold(first, opening);
-  const router = createRouter(builder.table([first], opening), {
+  hold(localeFromPath(initialPath), candidatePages(pages, initialPath));
+  const router = createRouter(builder.opening(initialPath), {
     patchRoutesOnNavigation: ({ path, patch }) => addPagesOf(path, patch),
   });
   const byId = new Map(pages.map((page) => [page.id, page]));
