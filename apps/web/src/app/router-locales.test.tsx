@@ -68,25 +68,35 @@ describe('the route table by address (issue 13: the router starts with the openi
   it('starts with the pages that could be at the opening address and adds those of each address it goes to', async () => {
     const { router } = renderApp('/login');
     await waitFor(() => expect(pageId(router)).toBe('de:login'));
-    expect(heldPages(router)).toEqual(['de:login', 'de:not-found']);
+    expect(heldPages(router)).toEqual(['de:home', 'de:login', 'de:not-found']);
 
-    // a layout the table does not hold yet (home's hero layout), then one it holds
-    await act(() => router.navigate('/'));
-    await waitFor(() => expect(pageId(router)).toBe('de:home'));
+    // a page below a layout the table holds (the default layout: not-found), then below login's
+    await act(() => router.navigate('/impress'));
+    await waitFor(() => expect(pageId(router)).toBe('de:impress'));
     await act(() => router.navigate('/register'));
     await waitFor(() => expect(pageId(router)).toBe('de:register'));
-    expect(heldPages(router)).toEqual(['de:home', 'de:login', 'de:not-found', 'de:register']);
+    expect(heldPages(router)).toEqual(['de:home', 'de:impress', 'de:login', 'de:not-found', 'de:register']);
 
     // a missing page is still the not-found page, and adds nothing
     await act(() => router.navigate('/gibt-es-nicht'));
     await waitFor(() => expect(pageId(router)).toBe('de:not-found'));
-    expect(heldPages(router)).toHaveLength(4);
+    expect(heldPages(router)).toHaveLength(5);
+  });
+
+  it('goes home in English from another page: /en is the home page, not the bare language route', async () => {
+    const { router } = renderApp('/en/login');
+    await waitFor(() => expect(pageId(router)).toBe('en:login'));
+    await act(() => router.navigate('/en'));
+    await waitFor(() => expect(pageId(router)).toBe('en:home'));
+    // and the German home page, whose language the table did not hold
+    await act(() => router.navigate('/'));
+    await waitFor(() => expect(pageId(router)).toBe('de:home'));
   });
 
   it('a static page wins over a parameter page the table already holds', async () => {
     const { router } = renderApp('/seminar/excel-kurs');
     await waitFor(() => expect(pageId(router)).toBe('de:seminar-public'));
-    expect(heldPages(router)).toEqual(['de:not-found', 'de:seminar-public']);
+    expect(heldPages(router)).toEqual(['de:home', 'de:not-found', 'de:seminar-public']);
     // /seminar/rise needs a login: its auth check sends a guest to the login page, where the
     // public page at /seminar/:slug would have answered (not found)
     await act(() => router.navigate('/seminar/rise'));
@@ -99,7 +109,7 @@ describe('the route table by address (issue 13: the router starts with the openi
     const { router } = renderApp('/login');
     await waitFor(() => expect(pageId(router)).toBe('de:login'));
     act(() => prefetchPath('/forgot-password'));
-    expect(heldPages(router)).toEqual(['de:forgot-password', 'de:login', 'de:not-found']);
+    expect(heldPages(router)).toEqual(['de:forgot-password', 'de:home', 'de:login', 'de:not-found']);
     expect(pageId(router)).toBe('de:login');
   });
 });

@@ -140,11 +140,20 @@ function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
         ),
       );
 
-  /** One language's subtree with the given pages, a child of the root route. */
+  /**
+   * The pages a language's subtree starts with: `below` and always the home page, else `/en`
+   * would match the bare `en` route (it has a path) and show nothing, without asking for more.
+   */
+  const withHome = (below: PageDef[]) =>
+    below.some((page) => page.path === '/')
+      ? below
+      : [...pages.filter((page) => page.path === '/'), ...below];
+
+  /** One language's subtree with the given pages (and its home page), a child of the root route. */
   const localeTree = (locale: Locale, below: PageDef[] = pages): RouteObject =>
     locale === 'de'
-      ? { id: 'de', children: localeRoutes('de', below) }
-      : { id: 'en', path: 'en', children: localeRoutes('en', below) };
+      ? { id: 'de', children: localeRoutes('de', withHome(below)) }
+      : { id: 'en', path: 'en', children: localeRoutes('en', withHome(below)) };
 
   const table = (locales: Locale[], below: PageDef[] = pages): RouteObject[] => [
     {
@@ -157,10 +166,12 @@ function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
     },
   ];
 
-  /** The table the router starts with at `path`: the pages that could be there, in its language. */
-  const opening = (path: string) => table([localeFromPath(path)], candidatePages(pages, path));
+  /** The pages the router starts with at `path`: those that could be there, and the home page. */
+  const openingPages = (path: string) => withHome(candidatePages(pages, path));
+  /** The table the router starts with at `path`, in its language. */
+  const opening = (path: string) => table([localeFromPath(path)], openingPages(path));
 
-  return { localeTree, layoutRoute, pageRoute, table, opening };
+  return { localeTree, layoutRoute, pageRoute, table, opening, openingPages, withHome };
 }
 
 /** The whole route table, both languages. */
@@ -222,7 +233,7 @@ export function candidatePages(pages: PageDef[], path: string): PageDef[] {
  * Builds the router and wires the app-wide hooks: chunk prefetch and the 401 handler.
  *
  * The router starts with the routes that could match the opening address only (its language's
- * not-found page included); the pages of another address are added when the app goes there or
+ * home and not-found pages included); the pages of another address are added when the app goes there or
  * prefetches it (issue 13: ranking the table is the router's largest start-up cost, and it grows
  * with the number of routes it holds).
  */
@@ -245,7 +256,7 @@ export function createAppRouter({
     const locale = localeFromPath(path);
     const missing = candidatePages(pages, path).filter((page) => !held.has(`${locale}:${page.id}`));
     if (!held.has(locale)) {
-      hold(locale, missing);
+      hold(locale, builder.withHome(missing));
       patch('root', [builder.localeTree(locale, missing)]);
       return;
     }
@@ -261,7 +272,7 @@ export function createAppRouter({
       hold(locale, below);
     }
   };
-  hold(localeFromPath(initialPath), candidatePages(pages, initialPath));
+  hold(localeFromPath(initialPath), builder.openingPages(initialPath));
   const router = createRouter(builder.opening(initialPath), {
     patchRoutesOnNavigation: ({ path, patch }) => addPagesOf(path, patch),
   });
