@@ -24,7 +24,9 @@ export function unreadCustomProperties(root: Root, mentioned: ReadonlySet<string
   const pending: string[] = [];
   root.walkDecls((declaration) => {
     if (declaration.prop.startsWith('--')) {
-      byName.set(declaration.prop, [...(byName.get(declaration.prop) ?? []), declaration]);
+      const same = byName.get(declaration.prop);
+      if (same) same.push(declaration);
+      else byName.set(declaration.prop, [declaration]);
     } else {
       pending.push(...referencesIn(declaration.value));
     }

@@ -8,6 +8,11 @@ type Router = ReturnType<typeof renderApp>['router'];
 /** The language subtrees below the root route, in the order the router holds them. */
 const languages = (router: Router) => (router.routes[0]?.children ?? []).map((route) => route.id);
 const pageId = (router: Router) => router.state.matches.at(-1)?.route.id;
+/** Goes to `path` and waits until the router shows the page `id`. */
+const goTo = async (router: Router, path: string, id: string) => {
+  await act(() => router.navigate(path));
+  await waitFor(() => expect(pageId(router)).toBe(id));
+};
 /** The pages the router holds, in any language. */
 const heldPages = (router: Router) => {
   const ids: string[] = [];
@@ -28,12 +33,10 @@ describe('the route table by language (issue 13: the router ranks only what it h
     expect(languages(router)).toEqual(['de']);
 
     // the German catch-all matches /en/login too; the English page must win
-    await act(() => router.navigate('/en/login'));
-    await waitFor(() => expect(pageId(router)).toBe('en:login'));
+    await goTo(router, '/en/login', 'en:login');
     expect(languages(router)).toEqual(['de', 'en']);
 
-    await act(() => router.navigate('/login'));
-    await waitFor(() => expect(pageId(router)).toBe('de:login'));
+    await goTo(router, '/login', 'de:login');
     expect(languages(router)).toEqual(['de', 'en']);
   });
 
@@ -42,18 +45,15 @@ describe('the route table by language (issue 13: the router ranks only what it h
     await waitFor(() => expect(pageId(router)).toBe('en:login'));
     expect(languages(router)).toEqual(['en']);
 
-    await act(() => router.navigate('/register'));
-    await waitFor(() => expect(pageId(router)).toBe('de:register'));
+    await goTo(router, '/register', 'de:register');
     expect(languages(router)).toEqual(['en', 'de']);
   });
 
   it('a missing page is the not-found page of its own language, whichever came first', async () => {
     const { router } = renderApp('/en/login');
     await waitFor(() => expect(pageId(router)).toBe('en:login'));
-    await act(() => router.navigate('/gibt-es-nicht'));
-    await waitFor(() => expect(pageId(router)).toBe('de:not-found'));
-    await act(() => router.navigate('/en/does-not-exist'));
-    await waitFor(() => expect(pageId(router)).toBe('en:not-found'));
+    await goTo(router, '/gibt-es-nicht', 'de:not-found');
+    await goTo(router, '/en/does-not-exist', 'en:not-found');
   });
 
   it('prefetching a page of the other language adds that language first', async () => {
@@ -71,26 +71,21 @@ describe('the route table by address (issue 13: the router starts with the openi
     expect(heldPages(router)).toEqual(['de:home', 'de:login', 'de:not-found']);
 
     // a page below a layout the table holds (the default layout: not-found), then below login's
-    await act(() => router.navigate('/impress'));
-    await waitFor(() => expect(pageId(router)).toBe('de:impress'));
-    await act(() => router.navigate('/register'));
-    await waitFor(() => expect(pageId(router)).toBe('de:register'));
+    await goTo(router, '/impress', 'de:impress');
+    await goTo(router, '/register', 'de:register');
     expect(heldPages(router)).toEqual(['de:home', 'de:impress', 'de:login', 'de:not-found', 'de:register']);
 
     // a missing page is still the not-found page, and adds nothing
-    await act(() => router.navigate('/gibt-es-nicht'));
-    await waitFor(() => expect(pageId(router)).toBe('de:not-found'));
+    await goTo(router, '/gibt-es-nicht', 'de:not-found');
     expect(heldPages(router)).toHaveLength(5);
   });
 
   it('goes home in English from another page: /en is the home page, not the bare language route', async () => {
     const { router } = renderApp('/en/login');
     await waitFor(() => expect(pageId(router)).toBe('en:login'));
-    await act(() => router.navigate('/en'));
-    await waitFor(() => expect(pageId(router)).toBe('en:home'));
+    await goTo(router, '/en', 'en:home');
     // and the German home page, whose language the table did not hold
-    await act(() => router.navigate('/'));
-    await waitFor(() => expect(pageId(router)).toBe('de:home'));
+    await goTo(router, '/', 'de:home');
   });
 
   it('a static page wins over a parameter page the table already holds', async () => {
@@ -99,8 +94,7 @@ describe('the route table by address (issue 13: the router starts with the openi
     expect(heldPages(router)).toEqual(['de:home', 'de:not-found', 'de:seminar-public']);
     // /seminar/rise needs a login: its auth check sends a guest to the login page, where the
     // public page at /seminar/:slug would have answered (not found)
-    await act(() => router.navigate('/seminar/rise'));
-    await waitFor(() => expect(pageId(router)).toBe('de:login'));
+    await goTo(router, '/seminar/rise', 'de:login');
     expect(router.state.location.search).toContain(encodeURIComponent('/seminar/rise'));
     expect(heldPages(router)).toContain('de:seminar-rise');
   });
