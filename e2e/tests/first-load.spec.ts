@@ -198,3 +198,44 @@ test('ICU data loads in a worker while the page starts, and the worker ends when
   expect(new URL(url).pathname).toMatch(/^\/assets\/intl-warmup\.worker-[\w-]+\.js$/);
   expect(errors.filter((e) => /Content Security Policy|worker/i.test(e))).toEqual([]);
 });
+
+/**
+ * Session 12: the page's `Link` header names its stylesheets and fonts first (the first paint
+ * waits for them). A preload in another CORS mode than the tag it stands for is not used: the
+ * browser fetches the file a second time and warns. The chapter player names its chunks' styles
+ * too, the guest's login page only the entry's.
+ */
+test('the Link preloads are used: every stylesheet and font is fetched once, with no preload warning', async ({
+  page,
+  context,
+}) => {
+  const fetched = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/\.(?:css|woff2)$/.test(pathname)) fetched.set(pathname, (fetched.get(pathname) ?? 0) + 1);
+  });
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) warnings.push(message.text());
+  });
+  const visit = async (path: string) => {
+    fetched.clear();
+    const response = await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const links = (await response?.headerValue('link')) ?? '';
+    const named = [...links.matchAll(/<([^>]+\.(?:css|woff2))>/g)].map((m) => m[1] ?? '');
+    expect(named.length, `Link: ${links}`).toBeGreaterThanOrEqual(4);
+    // what was named was fetched, and nothing twice
+    for (const file of named) expect(fetched.get(file), file).toBe(1);
+    expect([...fetched].filter(([, count]) => count > 1)).toEqual([]);
+    return named;
+  };
+  const login = await visit('/login');
+  await apiLogin(context, ROLE_EMAIL.student);
+  const play = await visit(await playPath(page));
+  // the player names its own styles beyond the entry's
+  expect(play.length).toBeGreaterThan(login.length);
+  // Chromium reports an unused preload after a few seconds
+  await page.waitForTimeout(3500);
+  expect(warnings).toEqual([]);
+});

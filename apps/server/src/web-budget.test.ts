@@ -175,4 +175,27 @@ describe('web app first load (one production build)', () => {
     // and the cookie notice of the catalog
     expect(frame).toContain('Diese Website verwendet nur technisch notwendige Cookies');
   });
+
+  it("a page's Link header names the build's stylesheet and preloaded fonts ahead of every script, in their tags' CORS mode", async () => {
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const css = htmlFiles(html).filter((file) => file.endsWith('.css'));
+    const fonts = [
+      ...html.matchAll(/<link rel="preload" as="font"[^>]*href="\/([^"]+)"[^>]*crossorigin/g),
+    ].map((m) => m[1]);
+    expect(css).toHaveLength(1);
+    expect(fonts).toHaveLength(3);
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\//);
+    const firstPaint = [
+      `</${css[0]}>; rel=preload; as=style; crossorigin`,
+      ...fonts.map((font) => `</${font}>; rel=preload; as=font; type="font/woff2"; crossorigin`),
+    ];
+    for (const url of ['/login', '/', '/en/seminar', '/seminar/id/1/chapter/2/play']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      const links = String(res.headers.link).split(', ');
+      expect(links.slice(0, firstPaint.length)).toEqual(firstPaint);
+      expect(links.findIndex((link) => link.includes('modulepreload'))).toBe(firstPaint.length);
+    }
+    for (const file of [css[0], ...fonts]) expect(statSync(path.join(dist, file!)).size).toBeGreaterThan(0);
+  });
 });

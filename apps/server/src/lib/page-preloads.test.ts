@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPagePreloads, type PagePreloads } from './page-preloads.ts';
+import { createPagePreloads, firstPaintLinks, type PagePreloads } from './page-preloads.ts';
 
 /** a build's manifest: the entry, both catalogs, the player's layout and page */
 const MANIFEST = {
@@ -20,31 +20,91 @@ const MANIFEST = {
   },
 };
 
+/** the build's index.html: the entry, its stylesheet and the preloaded fonts, as Vite writes them */
+const INDEX_HTML = `<!doctype html><html lang="de"><head>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+<script type="module" crossorigin src="/assets/index-1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/shared-1.js">
+<link rel="stylesheet" crossorigin href="/assets/index-1.css">
+<link rel="preload" as="font" type="font/woff2" href="/assets/sans-400-1.woff2" crossorigin="">
+<link rel="preload" as="font" type="font/woff2" href="/assets/sans-700-1.woff2" crossorigin="">
+</head><body><div id="root"></div></body></html>`;
+const FIRST_PAINT = [
+  '</assets/index-1.css>; rel=preload; as=style; crossorigin',
+  '</assets/sans-400-1.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin',
+  '</assets/sans-700-1.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin',
+];
+
+describe('the first paint of index.html (its stylesheets and fonts as Link values)', () => {
+  it("names the stylesheets and font preloads in the page's order, with each tag's CORS mode", () => {
+    expect(firstPaintLinks(INDEX_HTML)).toEqual(FIRST_PAINT);
+  });
+
+  it('keeps a tag without crossorigin without it, and one with credentials with them', () => {
+    // a preload in another CORS mode than the tag's is not used: the browser fetches twice
+    expect(
+      firstPaintLinks(
+        '<link href="/a.css" rel="stylesheet"><link rel="stylesheet" crossorigin="use-credentials" href="/b.css">',
+      ),
+    ).toEqual([
+      '</a.css>; rel=preload; as=style',
+      '</b.css>; rel=preload; as=style; crossorigin=use-credentials',
+    ]);
+  });
+
+  it('leaves out scripts, icons, other preloads and files of other origins', () => {
+    expect(
+      firstPaintLinks(
+        [
+          '<link rel="modulepreload" href="/a.js">',
+          '<link rel="icon" href="/favicon.svg">',
+          '<link rel="preload" as="image" href="/hero.png">',
+          '<link rel="stylesheet" href="https://cdn.example.com/x.css">',
+          '<link rel="stylesheet" href="//cdn.example.com/y.css">',
+          '<script src="/b.js"></script>',
+        ].join(''),
+      ),
+    ).toEqual([]);
+    expect(firstPaintLinks('')).toEqual([]);
+  });
+});
+
 describe('page preloads (Link header of the app pages)', () => {
   let preloads: PagePreloads;
   beforeAll(async () => {
     const dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-preloads-'));
     await mkdir(path.join(dist, '.vite'));
     await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     preloads = createPagePreloads(dist);
   });
   const links = (pathname: string, user: { scopes: string[] } | null) =>
     preloads.forPage(pathname, user)?.split(', ') ?? [];
 
-  it("names the page language's catalog with its imports, for guests too", () => {
+  it("names what the first paint waits for first, then the page language's catalog with its imports, for guests too", () => {
     expect(links('/login', null)).toEqual([
+      ...FIRST_PAINT,
       '</assets/de-1.js>; rel=modulepreload',
       '</assets/catalog-1.js>; rel=modulepreload',
     ]);
-    expect(links('/en', null)[0]).toBe('</assets/en-1.js>; rel=modulepreload');
-    expect(links('/en/seminar/demo', null)[0]).toBe('</assets/en-1.js>; rel=modulepreload');
+    const catalog = (pathname: string) => links(pathname, null)[FIRST_PAINT.length];
+    expect(catalog('/en')).toBe('</assets/en-1.js>; rel=modulepreload');
+    expect(catalog('/en/seminar/demo')).toBe('</assets/en-1.js>; rel=modulepreload');
     // "/entry" is not English
-    expect(links('/entry', null)[0]).toBe('</assets/de-1.js>; rel=modulepreload');
+    expect(catalog('/entry')).toBe('</assets/de-1.js>; rel=modulepreload');
+    // a logged-in visitor's pages too, ahead of the API answers
+    expect(links('/seminar', { scopes: [] })).toEqual([
+      ...FIRST_PAINT,
+      '</assets/de-1.js>; rel=modulepreload',
+      '</assets/catalog-1.js>; rel=modulepreload',
+      '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials',
+    ]);
   });
 
   it("names the player's chunks and styles, less what the entry loads anyway, and its API answers", () => {
     const play = links('/seminar/id/5/chapter/9/play', { scopes: [] });
     expect(play).toEqual([
+      ...FIRST_PAINT,
       '</assets/de-1.js>; rel=modulepreload',
       '</assets/catalog-1.js>; rel=modulepreload',
       '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials',
@@ -54,16 +114,19 @@ describe('page preloads (Link header of the app pages)', () => {
       '</assets/chapter-layout-1.js>; rel=modulepreload',
       '</assets/play-1.js>; rel=modulepreload',
       '</assets/table-1.js>; rel=modulepreload',
-      '</assets/play-1.css>; rel=preload; as=style',
-      '</assets/table-1.css>; rel=preload; as=style',
+      // as the app's preload helper adds them: `<link rel="stylesheet" crossorigin>`
+      '</assets/play-1.css>; rel=preload; as=style; crossorigin',
+      '</assets/table-1.css>; rel=preload; as=style; crossorigin',
     ]);
-    expect(play.join()).not.toContain('shared-1.js');
-    expect(play.join()).not.toContain('index-1');
+    // the entry's chunks come with index.html; its stylesheet only as the first paint's
+    const chunks = play.slice(FIRST_PAINT.length).join();
+    expect(chunks).not.toContain('shared-1.js');
+    expect(chunks).not.toContain('index-1');
     // a guest on the player's path gets the catalog only (the page asks them to log in)
-    expect(links('/seminar/id/5/chapter/9/play', null)).toHaveLength(2);
+    expect(links('/seminar/id/5/chapter/9/play', null)).toHaveLength(FIRST_PAINT.length + 2);
   });
 
-  it('names nothing without a build manifest but the API answers', () => {
+  it('names nothing without a build but the API answers', () => {
     const none = createPagePreloads(path.join(os.tmpdir(), 'no-such-dist'));
     expect(none.forPage('/login', null)).toBeNull();
     expect(none.forPage('/login', { scopes: [] })).toBe(

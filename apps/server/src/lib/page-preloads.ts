@@ -6,13 +6,19 @@ import path from 'node:path';
  * browser has parsed the HTML, so that it fetches those while the entry script loads instead of
  * one after the other (the entry, then the language's catalog, then the route's chunks, then
  * their API calls).
+ * - every page, first: what its first paint waits for, as index.html names it: the stylesheets
+ *   (render-blocking) and the preloaded fonts (Chromium holds the first paint for a preloaded
+ *   font). Named ahead of every script, they take the first connections: otherwise the player's
+ *   forty chunks, named here, held up the fonts and with them the server's first frame
+ *   (session 12). Each carries the CORS mode of the tag it stands for, or the browser would
+ *   fetch the file a second time;
  * - every page: the active language's catalog (the entry imports it by language, at run time);
  * - a logged-in visitor: `GET /api/user`, which every page of a session asks first;
  * - the chapter player: its layout's and page's chunks and styles, and the API answers its first
  *   render waits for (the seminar, its side menu and, for a learner, the playable tree: `prefetch`
  *   in the web app's `routes/chapter/play.tsx`).
- * The chunks come from the build's manifest (`.vite/manifest.json`); without one (no web build,
- * tests) only the API answers are named.
+ * The chunks come from the build's manifest (`.vite/manifest.json`), the styles and fonts from its
+ * index.html; without them (no web build, tests) only the API answers are named.
  */
 export interface PagePreloads {
   /** the header value for `pathname` (null: nothing to name) */
@@ -32,17 +38,53 @@ const catalogModule = (locale: 'de' | 'en') => `src/i18n/${locale}.ts`;
 
 const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 const modulePreload = (file: string) => `</${file}>; rel=modulepreload`;
-const stylePreload = (file: string) => `</${file}>; rel=preload; as=style`;
+/** the chunks' styles: the app's preload helper adds them as `<link crossorigin>` */
+const stylePreload = (file: string) => `</${file}>; rel=preload; as=style; crossorigin`;
 
-function readManifest(webDist: string | undefined): Manifest | null {
+const LINK_TAG = /<link\b[^>]*>/g;
+const ATTRIBUTE = /([\w-]+)(?:="([^"]*)")?/g;
+
+/**
+ * The files index.html's first paint waits for, as `Link` values: its stylesheets and its font
+ * preloads, in its order, each with the tag's `crossorigin` (a preload of another CORS mode is
+ * not used).
+ */
+export function firstPaintLinks(html: string): string[] {
+  const links: string[] = [];
+  for (const [tag] of html.matchAll(LINK_TAG)) {
+    const attrs = new Map(
+      [...tag.slice(5).matchAll(ATTRIBUTE)].map((m) => [m[1]!.toLowerCase(), m[2] ?? '']),
+    );
+    const href = attrs.get('href');
+    if (!href?.startsWith('/') || href.startsWith('//')) continue;
+    const rel = attrs.get('rel');
+    const as =
+      rel === 'stylesheet' ? 'style' : rel === 'preload' && attrs.get('as') === 'font' ? 'font' : null;
+    if (!as) continue;
+    const mode = attrs.get('crossorigin');
+    links.push(
+      [
+        `<${href}>; rel=preload; as=${as}`,
+        ...(attrs.has('type') ? [`type="${attrs.get('type')}"`] : []),
+        ...(mode === undefined
+          ? []
+          : [mode === 'use-credentials' ? 'crossorigin=use-credentials' : 'crossorigin']),
+      ].join('; '),
+    );
+  }
+  return links;
+}
+
+function readBuildFile(webDist: string | undefined, ...name: string[]): string | null {
   if (!webDist) return null;
-  const file = path.join(webDist, '.vite', 'manifest.json');
-  if (!existsSync(file)) return null;
-  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const file = path.join(webDist, ...name);
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
 export function createPagePreloads(webDist: string | undefined): PagePreloads {
-  const manifest = readManifest(webDist);
+  const manifestText = readBuildFile(webDist, '.vite', 'manifest.json');
+  const manifest = manifestText ? (JSON.parse(manifestText) as Manifest) : null;
+  const firstPaint = firstPaintLinks(readBuildFile(webDist, 'index.html') ?? '');
   /** the chunks and styles `keys` load, with their static imports, less what the entry loads anyway */
   const closure = (keys: string[], skip: Set<string>) => {
     const js = new Set<string>();
@@ -70,7 +112,7 @@ export function createPagePreloads(webDist: string | undefined): PagePreloads {
   return {
     forPage(pathname, user) {
       const locale = pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'de';
-      const out = [...catalog[locale]];
+      const out = [...firstPaint, ...catalog[locale]];
       if (user) out.push(fetchPreload('/api/user'));
       const m = user ? PLAY_PAGE.exec(pathname) : null;
       if (m && user) {
