@@ -201,18 +201,20 @@ test('ICU data loads in a worker while the page starts, and the worker ends when
 
 /**
  * Session 12: the page's `Link` header names its stylesheets and fonts first (the first paint
- * waits for them). A preload in another CORS mode than the tag it stands for is not used: the
+ * waits for them). A preload in another CORS mode than the request it stands for is not used: the
  * browser fetches the file a second time and warns. The chapter player names its chunks' styles
- * too, the guest's login page only the entry's.
+ * too, the public seminar page its seminar's API answer, the guest's login page only the entry's
+ * files.
  */
-test('the Link preloads are used: every stylesheet and font is fetched once, with no preload warning', async ({
+test('the Link preloads are used: every stylesheet, font and named API answer is fetched once, with no preload warning', async ({
   page,
   context,
 }) => {
   const fetched = new Map<string, number>();
   page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (/\.(?:css|woff2)$/.test(pathname)) fetched.set(pathname, (fetched.get(pathname) ?? 0) + 1);
+    const { pathname, search } = new URL(request.url());
+    if (/\.(?:css|woff2)$|^\/api\//.test(pathname))
+      fetched.set(pathname + search, (fetched.get(pathname + search) ?? 0) + 1);
   });
   const warnings: string[] = [];
   page.on('console', (message) => {
@@ -223,7 +225,7 @@ test('the Link preloads are used: every stylesheet and font is fetched once, wit
     const response = await page.goto(path, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     const links = (await response?.headerValue('link')) ?? '';
-    const named = [...links.matchAll(/<([^>]+\.(?:css|woff2))>/g)].map((m) => m[1] ?? '');
+    const named = [...links.matchAll(/<([^>]+\.(?:css|woff2)|\/api\/[^>]+)>/g)].map((m) => m[1] ?? '');
     expect(named.length, `Link: ${links}`).toBeGreaterThanOrEqual(4);
     // what was named was fetched, and nothing twice
     for (const file of named) expect(fetched.get(file), file).toBe(1);
@@ -231,10 +233,16 @@ test('the Link preloads are used: every stylesheet and font is fetched once, wit
     return named;
   };
   const login = await visit('/login');
+  // a guest's public seminar page: the seminar by its slug comes with the page
+  const seminar = await visit(`/en/seminar/${DEMO_SLUG}`);
+  expect(seminar).toContain(`/api/seminars/slug/${DEMO_SLUG}`);
   await apiLogin(context, ROLE_EMAIL.student);
   const play = await visit(await playPath(page));
-  // the player names its own styles beyond the entry's
-  expect(play.length).toBeGreaterThan(login.length);
+  // the player names its own styles beyond the entry's, and the answers its first render needs
+  expect(play.filter((file) => file.endsWith('.css')).length).toBeGreaterThan(
+    login.filter((file) => file.endsWith('.css')).length,
+  );
+  expect(play).toContain('/api/user');
   // Chromium reports an unused preload after a few seconds
   await page.waitForTimeout(3500);
   expect(warnings).toEqual([]);

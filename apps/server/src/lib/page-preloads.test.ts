@@ -13,6 +13,8 @@ const MANIFEST = {
   'src/i18n/de.ts': { file: 'assets/de-1.js', imports: ['_catalog-1.js'] },
   'src/i18n/en.ts': { file: 'assets/en-1.js', imports: ['_catalog-1.js'] },
   'src/app/layouts/chapter-layout.tsx': { file: 'assets/chapter-layout-1.js', imports: ['_shared-1.js'] },
+  'src/app/layouts/default-layout.tsx': { file: 'assets/default-layout-1.js', imports: ['_shared-1.js'] },
+  'src/app/routes/seminar/public.tsx': { file: 'assets/public-1.js', imports: ['_table-1.js'] },
   'src/app/routes/chapter/play.tsx': {
     file: 'assets/play-1.js',
     imports: ['_shared-1.js', '_table-1.js'],
@@ -132,5 +134,38 @@ describe('page preloads (Link header of the app pages)', () => {
     expect(none.forPage('/login', { scopes: [] })).toBe(
       '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials',
     );
+  });
+
+  it("names a public seminar page's chunks and its seminar by slug, for guests and users alike", () => {
+    const page = [
+      '</api/seminars/slug/demo>; rel=preload; as=fetch; crossorigin=use-credentials',
+      '</assets/default-layout-1.js>; rel=modulepreload',
+      '</assets/public-1.js>; rel=modulepreload',
+      '</assets/table-1.js>; rel=modulepreload',
+      '</assets/table-1.css>; rel=preload; as=style; crossorigin',
+    ];
+    expect(links('/seminar/demo', null)).toEqual([
+      ...FIRST_PAINT,
+      '</assets/de-1.js>; rel=modulepreload',
+      '</assets/catalog-1.js>; rel=modulepreload',
+      ...page,
+    ]);
+    expect(links('/en/seminar/demo/', { scopes: [] }).slice(-page.length)).toEqual(page);
+    // the slug as the page's fetch names it: decoded from the path, encoded again
+    expect(links('/seminar/f%C3%BChrung', null)).toContain(
+      '</api/seminars/slug/f%C3%BChrung>; rel=preload; as=fetch; crossorigin=use-credentials',
+    );
+    expect(links('/seminar/a%2Cb', null)).toContain(
+      '</api/seminars/slug/a%2Cb>; rel=preload; as=fetch; crossorigin=use-credentials',
+    );
+    // the other pages under /seminar are no slug
+    for (const other of [
+      '/seminar',
+      '/seminar/own',
+      '/en/seminar/booked',
+      '/seminar/id/5',
+      '/seminar/demo/x',
+    ])
+      expect(links(other, null).join(), other).not.toMatch(/slug|public-1/);
   });
 });

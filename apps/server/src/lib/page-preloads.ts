@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { seminarSlugOfPage } from '@elearn/shared';
 
 /**
  * The `Link` header of an app page (issue 13): what its first render waits for, named before the
@@ -16,7 +17,10 @@ import path from 'node:path';
  * - a logged-in visitor: `GET /api/user`, which every page of a session asks first;
  * - the chapter player: its layout's and page's chunks and styles, and the API answers its first
  *   render waits for (the seminar, its side menu and, for a learner, the playable tree: `prefetch`
- *   in the web app's `routes/chapter/play.tsx`).
+ *   in the web app's `routes/chapter/play.tsx`);
+ * - a public seminar page (`/seminar/{slug}`, for guests too): its layout's and page's chunks and
+ *   the seminar by its slug, whose description is the page's largest text (session 12: it came
+ *   after the chunks, which the router asks for only once the entry runs, then the API).
  * The chunks come from the build's manifest (`.vite/manifest.json`), the styles and fonts from its
  * index.html; without them (no web build, tests) only the API answers are named.
  */
@@ -34,6 +38,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 const PLAY_PAGE = /^(?:\/en)?\/seminar\/id\/(\d{1,9})\/chapter\/\d{1,9}\/play\/?$/;
 const PLAY_MODULES = ['src/app/layouts/chapter-layout.tsx', 'src/app/routes/chapter/play.tsx'];
+const PUBLIC_SEMINAR_MODULES = ['src/app/layouts/default-layout.tsx', 'src/app/routes/seminar/public.tsx'];
 const catalogModule = (locale: 'de' | 'en') => `src/i18n/${locale}.ts`;
 
 const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
@@ -108,6 +113,7 @@ export function createPagePreloads(webDist: string | undefined): PagePreloads {
   };
   const catalog = { de: links([catalogModule('de')]), en: links([catalogModule('en')]) };
   const play = links(PLAY_MODULES);
+  const publicSeminar = links(PUBLIC_SEMINAR_MODULES);
 
   return {
     forPage(pathname, user) {
@@ -123,6 +129,10 @@ export function createPagePreloads(webDist: string | undefined): PagePreloads {
           out.push(fetchPreload(`/api/chapters/seminar-booked/${sid}`));
         out.push(...play);
       }
+      // the slug as the page reads it (decoded) and as its `GET` names it (encoded again)
+      const slug = seminarSlugOfPage(pathname);
+      if (slug !== null)
+        out.push(fetchPreload(`/api/seminars/slug/${encodeURIComponent(slug)}`), ...publicSeminar);
       return out.length > 0 ? out.join(', ') : null;
     },
   };
