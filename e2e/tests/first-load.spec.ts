@@ -247,3 +247,53 @@ test('the Link preloads are used: every stylesheet, font and named API answer is
   await page.waitForTimeout(3500);
   expect(warnings).toEqual([]);
 });
+
+/**
+ * Session 12: the app mounts beside the server's frame and leaves its elements as drawn until the
+ * page is there. When it replaced them with a copy right after the first paint, Chromium dropped
+ * their paint (removed before it was presented) and the largest paint came with the app.
+ */
+test("the server's frame stays as drawn until the page takes its place, in the same commit", async ({
+  page,
+  context,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __frameGone: unknown };
+    w.__frameGone = null;
+    document.addEventListener('DOMContentLoaded', () => {
+      const frame = document.getElementById('first-frame');
+      const title = frame?.querySelector('h1, .notification');
+      if (!frame || !title) return;
+      // when the drawn frame leaves the document: is the page there, and no copy of the frame?
+      new MutationObserver((_, observer) => {
+        if (frame.isConnected && title.isConnected) return;
+        w.__frameGone = {
+          frameLeft: !frame.isConnected,
+          page: document.querySelectorAll('h1:not(#first-frame h1)').length > 0,
+          copy: document.getElementById('first-frame') !== null,
+        };
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+  });
+  // a guest's home page (the hero's title), a student's seminar list (the banner)
+  for (const [path, student] of [
+    ['/en', false],
+    ['/seminar', true],
+  ] as const) {
+    if (student) await apiLogin(context, ROLE_EMAIL.student);
+    for (let i = 0; i < 3; i++) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.locator('#first-frame')).toHaveCount(0);
+      expect(
+        await page.evaluate(() => (window as unknown as { __frameGone: unknown }).__frameGone),
+        path,
+      ).toEqual({
+        frameLeft: true,
+        page: true,
+        copy: false,
+      });
+    }
+  }
+});

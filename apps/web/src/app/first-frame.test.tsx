@@ -141,16 +141,22 @@ describe('the first frame (issue 13)', () => {
     expect(plain.container.innerHTML).toBe('');
   });
 
-  it('keeps showing the frame the server drew while the first page loads, else the loader', async () => {
+  it("leaves the server's frame as drawn while the first page loads and takes it away with the fallback, else shows the loader", async () => {
     const root = document.createElement('div');
     root.innerHTML = '<div id="first-frame" aria-hidden="true"><p class="drawn">frame</p></div>';
     document.body.append(root);
+    const drawn = root.querySelector('.drawn');
     const drawnModule = await import('./first-frame');
+    const fallback = render(<drawnModule.FirstFrame />);
+    // nothing of its own: the drawn elements stay, the same nodes (a copy would lose their paint)
+    expect(fallback.container.innerHTML).toBe('');
+    expect(document.querySelector('.drawn')).toBe(drawn);
+    expect(screen.queryByRole('status')).toBeNull();
+    // the page replaces the fallback: the frame goes in that commit
+    fallback.unmount();
+    expect(document.getElementById('first-frame')).toBeNull();
+    expect(root.innerHTML).toBe('');
     root.remove();
-    const { container } = render(<drawnModule.FirstFrame />);
-    expect(container.innerHTML).toBe(
-      '<div id="first-frame" aria-hidden="true"><p class="drawn">frame</p></div>',
-    );
 
     cleanup();
     vi.resetModules();

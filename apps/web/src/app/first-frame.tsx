@@ -1,24 +1,29 @@
+import { useLayoutEffect } from 'react';
 import { PageLoader } from '@/components/layout/page-loader';
 
 /**
- * The frame the server drew into index.html (navbar and new-app banner, `build/first-frame.ts`),
- * taken when the app's modules load, before React replaces what is in #root.
+ * The frame the server drew into index.html (navbar and new-app banner, `build/first-frame.ts`).
+ * The app mounts beside it (`main.tsx`) and leaves it as drawn until its first page is there.
  */
 const frame = typeof document === 'undefined' ? null : document.getElementById('first-frame');
-const drawn = frame?.innerHTML ?? '';
 /** the cookie notice of the frame, drawn for a guest who has not confirmed it */
 const drawnConsent = frame?.querySelector('.first-frame-consent')?.innerHTML ?? '';
 
+/** Takes the server's frame away; the page (or the app's notice) is in its place from now on. */
+export function removeDrawnFrame(): void {
+  frame?.remove();
+}
+
 /**
- * While the first page's chunks and data load: the server's frame as it was (the same boxes in
- * the same places, so nothing moves when the page's own navbar and banner take over), else the
- * loader (no frame drawn: the pages with their own header, the dev server).
+ * While the first page's chunks and data load: nothing of its own while the server's frame is
+ * on screen (the same boxes in the same places, so nothing moves when the page's own navbar and
+ * banner take over), else the loader (no frame drawn: the pages with their own header, the dev
+ * server). The frame goes in the commit that replaces this fallback with the page, before that
+ * paints, so there is no frame without page or page under a frame.
  */
 export function FirstFrame() {
-  if (!drawn) return <PageLoader />;
-  // the server's own markup for this page, read back from the document it sent
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup of our server, not of a user
-  return <div id="first-frame" aria-hidden="true" dangerouslySetInnerHTML={{ __html: drawn }} />;
+  useLayoutEffect(() => removeDrawnFrame, []);
+  return frame?.isConnected ? null : <PageLoader />;
 }
 
 /**
