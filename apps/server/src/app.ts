@@ -359,11 +359,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     });
   }
   const pagePreloads = createPagePreloads(appPages ? (webDist ?? undefined) : undefined);
-  const serveAppPage = (reply: FastifyReply, status = 200) => {
+  /** `seminarSlug`: the page is that public seminar's (`seminarSlugOfPage`, resolved by the route) */
+  const serveAppPage = (reply: FastifyReply, status = 200, seminarSlug: string | null = null) => {
     if (!appPages) return sendError(reply, 404, { message: 'Not found', code: 'route_not_found' });
     const pathname = reply.request.url.split('?')[0] ?? '/';
     if (status === 200) {
-      const links = pagePreloads.forPage(pathname, reply.request.user);
+      const links = pagePreloads.forPage(pathname, reply.request.user, seminarSlug);
       if (links) reply.header('Link', links);
     }
     // the page's language and first frame; the frame shows the banner and, to a guest, the cookie
@@ -579,7 +580,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
           throw error;
         },
       );
-      return serveAppPage(reply, found ? 200 : 404);
+      return serveAppPage(reply, found ? 200 : 404, slug);
     }
     return serveAppPage(reply, isKnownPagePath(pathname) ? 200 : 404);
   });

@@ -56,6 +56,15 @@ describe('serving the web app with SPA fallback', () => {
     const status = async (url: string) =>
       (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).statusCode;
     expect(await status(`/seminar/${shown.slug}`)).toBe(200);
+    // the page names its seminar's API answer (session 12); the other pages under /seminar, and
+    // a missing seminar's page, name none
+    const link = async (url: string) =>
+      String((await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).headers.link);
+    expect(await link(`/en/seminar/${shown.slug}`)).toContain(
+      `</api/seminars/slug/${encodeURIComponent(shown.slug)}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
+    for (const url of ['/seminar/own', '/seminar/booking', '/seminar/unbekannt', `/seminar/${hidden.slug}`])
+      expect(await link(url), url).not.toContain('/api/seminars/slug/');
     expect(await status(`/en/seminar/${shown.slug}`)).toBe(200);
     expect(await status('/seminar/unbekannt')).toBe(404);
     expect(await status('/en/seminar/unknown')).toBe(404);

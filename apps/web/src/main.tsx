@@ -24,13 +24,12 @@ installPreloadErrorHandler();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing in index.html');
+const drawnFrame = document.getElementById('first-frame') !== null;
 // The server's first frame stays as it was drawn until the first page is there (`FirstFrame`):
 // the app mounts beside it. Replaced by a copy, its text lost its first paint to Chromium's LCP
 // (a text removed before its paint is presented never counts), and the page's largest paint came
 // with the app instead (session 12).
-const container = document.getElementById('first-frame')
-  ? root.appendChild(document.createElement('div'))
-  : root;
+const container = drawnFrame ? root.appendChild(document.createElement('div')) : root;
 // Two tasks, not one: the router is made first and starts the page's loaders (chunks and data);
 // the first render follows in a task of its own, so neither blocks the main thread for long.
 const start = () => {
@@ -48,7 +47,7 @@ const start = () => {
 // With a first frame from the server (issue 13) the app starts after the browser has painted it:
 // scripts that are already there would otherwise run before the first paint, and the page's top
 // would appear only with the app. A hidden tab paints no frames, so it starts after 100 ms at most.
-if (document.getElementById('first-frame')) {
+if (drawnFrame) {
   let started = false;
   const startOnce = () => {
     if (started) return;

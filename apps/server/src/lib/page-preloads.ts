@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { seminarSlugOfPage } from '@elearn/shared';
 
 /**
  * The `Link` header of an app page (issue 13): what its first render waits for, named before the
@@ -18,15 +17,20 @@ import { seminarSlugOfPage } from '@elearn/shared';
  * - the chapter player: its layout's and page's chunks and styles, and the API answers its first
  *   render waits for (the seminar, its side menu and, for a learner, the playable tree: `prefetch`
  *   in the web app's `routes/chapter/play.tsx`);
- * - a public seminar page (`/seminar/{slug}`, for guests too): its layout's and page's chunks and
- *   the seminar by its slug, whose description is the page's largest text (session 12: it came
- *   after the chunks, which the router asks for only once the entry runs, then the API).
+ * - a public seminar page (`/seminar/{slug}`, for guests too; the caller names the slug, as
+ *   `seminarSlugOfPage` read it to find the seminar): its layout's and page's chunks and the
+ *   seminar by its slug, whose description is the page's largest text (session 12: it came after
+ *   the chunks, which the router asks for only once the entry runs, then the API).
  * The chunks come from the build's manifest (`.vite/manifest.json`), the styles and fonts from its
  * index.html; without them (no web build, tests) only the API answers are named.
  */
 export interface PagePreloads {
-  /** the header value for `pathname` (null: nothing to name) */
-  forPage(pathname: string, user: { scopes: readonly string[] } | null): string | null;
+  /** the header value for `pathname` (null: nothing to name); `seminarSlug` on a public seminar's page */
+  forPage(
+    pathname: string,
+    user: { scopes: readonly string[] } | null,
+    seminarSlug?: string | null,
+  ): string | null;
 }
 
 interface ManifestChunk {
@@ -116,7 +120,7 @@ export function createPagePreloads(webDist: string | undefined): PagePreloads {
   const publicSeminar = links(PUBLIC_SEMINAR_MODULES);
 
   return {
-    forPage(pathname, user) {
+    forPage(pathname, user, seminarSlug = null) {
       const locale = pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'de';
       const out = [...firstPaint, ...catalog[locale]];
       if (user) out.push(fetchPreload('/api/user'));
@@ -130,9 +134,8 @@ export function createPagePreloads(webDist: string | undefined): PagePreloads {
         out.push(...play);
       }
       // the slug as the page reads it (decoded) and as its `GET` names it (encoded again)
-      const slug = seminarSlugOfPage(pathname);
-      if (slug !== null)
-        out.push(fetchPreload(`/api/seminars/slug/${encodeURIComponent(slug)}`), ...publicSeminar);
+      if (seminarSlug !== null)
+        out.push(fetchPreload(`/api/seminars/slug/${encodeURIComponent(seminarSlug)}`), ...publicSeminar);
       return out.length > 0 ? out.join(', ') : null;
     },
   };
