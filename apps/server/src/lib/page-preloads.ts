@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { userPolicy } from '../policies/user.policy.ts';
 
 /**
  * The `Link` header of an app page (issue 13): what its first render waits for, named before the
@@ -129,8 +130,7 @@ export function createPagePreloads(webDist: string | undefined): PagePreloads {
         const sid = m[1];
         out.push(fetchPreload(`/api/seminars/${sid}`), fetchPreload(`/api/chapters?seminar_id=${sid}`));
         // trainers and admins may own the seminar and then read the editor's tree instead
-        if (!user.scopes.includes('trainer') && !user.scopes.includes('admin'))
-          out.push(fetchPreload(`/api/chapters/seminar-booked/${sid}`));
+        if (!userPolicy.mayOwnSeminars(user)) out.push(fetchPreload(`/api/chapters/seminar-booked/${sid}`));
         out.push(...play);
       }
       // the slug as the page reads it (decoded) and as its `GET` names it (encoded again)

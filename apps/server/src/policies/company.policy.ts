@@ -10,7 +10,8 @@ const isAdmin = (a: Actor) => a.scopes.includes('admin');
  * for every company.
  */
 export const companyPolicy = {
-  isAdmin,
+  /** admins see and manage every company (a company list is not narrowed to memberships) */
+  seesEvery: isAdmin,
   member: (a: Actor, companyId: number) => isAdmin(a) || a.companies.some((c) => c.id === companyId),
   manage: (a: Actor, companyId: number) =>
     isAdmin(a) ||

@@ -30,6 +30,8 @@ export const seminarPolicy = {
   play: (a: Actor, s: SeminarFacts, booked: boolean) => booked || seminarPolicy.manage(a, s),
   bookFree: (a: Actor, s: SeminarFacts, booked: boolean) =>
     !!a && s.isPublic && !s.isCompany && !booked && s.ownerId !== a.id,
+  /** only an admin deletes a seminar that has bookings (and only when they confirm it) */
+  removeBooked: (a: Actor) => isAdmin(a),
   /** trainers and admins create seminars */
   create: (a: Actor) => !!a && (isAdmin(a) || a.scopes.includes('trainer')),
 };

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import { userPolicy } from '../../policies/user.policy.ts';
 import { type AuditEntry, type AuditFilter, auditRepository as audit } from '../audit/audit.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
@@ -251,7 +252,8 @@ export function createAdminService(deps: {
         const row = await users.findWithMemberships(tx, id);
         if (!row) throw notFound();
         const before = row.user.scopes;
-        if (admins.includes(id) && !wanted.includes('admin') && admins.length <= 1) throw lastAdmin();
+        if (userPolicy.leavesNoAdmin(admins, id, userPolicy.isActiveAdmin({ scopes: wanted })))
+          throw lastAdmin();
         await users.update(tx, id, { scopes: wanted });
         await record(tx, {
           actor: actorOf(actor),
@@ -272,7 +274,7 @@ export function createAdminService(deps: {
         const admins = await users.lockActiveAdmins(tx);
         const row = await users.findWithMemberships(tx, id);
         if (!row) throw notFound();
-        if (disabled && admins.includes(id) && admins.length <= 1) throw lastAdmin();
+        if (userPolicy.leavesNoAdmin(admins, id, !disabled)) throw lastAdmin();
         const was = row.user.disabledAt !== null;
         await users.update(tx, id, {
           disabledAt: disabled ? (row.user.disabledAt ?? new Date(now())) : null,
@@ -428,7 +430,7 @@ export function createAdminService(deps: {
       if ((await membership.memberIds(id, [user.id])).size > 0) {
         throw conflict('company.already_member', 'company.already_member');
       }
-      if (body.manager && !user.scopes.includes('corporateTraining')) {
+      if (body.manager && !userPolicy.mayManageCompanies(user)) {
         throw validation({ manager: [encodeMessage('company.manager_scope')] }, 'company.manager_scope');
       }
       await db.transaction(async (tx) => {
@@ -450,7 +452,7 @@ export function createAdminService(deps: {
       const company = await companyRow(id);
       const member = (await memberDtos(id)).find((m) => m.id === userId);
       if (!member) throw notFound();
-      if (manager && !member.scopes.includes('corporateTraining')) {
+      if (manager && !userPolicy.mayManageCompanies(member)) {
         throw validation({ manager: [encodeMessage('company.manager_scope')] }, 'company.manager_scope');
       }
       await db.transaction(async (tx) => {
@@ -496,11 +498,7 @@ export function createAdminService(deps: {
     async setSeminarOwner(actor: AuthUser, id: number, ownerId: number): Promise<AdminSeminarDto> {
       const before = await seminarDto(id);
       const owner = await users.findById(db, ownerId);
-      if (
-        !owner ||
-        owner.disabledAt ||
-        !(owner.scopes.includes('trainer') || owner.scopes.includes('admin'))
-      ) {
+      if (!owner || owner.disabledAt || !userPolicy.mayOwnSeminars(owner)) {
         throw validation({ owner_id: [encodeMessage('admin.owner_not_trainer')] }, 'admin.owner_not_trainer');
       }
       await db.transaction(async (tx) => {

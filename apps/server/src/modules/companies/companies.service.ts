@@ -110,8 +110,9 @@ export function createCompaniesService(deps: {
       },
     },
     async list(actor: AuthUser): Promise<CompanyDto[]> {
-      const rows = await companies.listFor(db, companyPolicy.isAdmin(actor) ? null : actor.id);
-      if (!companyPolicy.isAdmin(actor)) return rows.map(companyDto);
+      const every = companyPolicy.seesEvery(actor);
+      const rows = await companies.listFor(db, every ? null : actor.id);
+      if (!every) return rows.map(companyDto);
       // an admin also belongs to some companies: their manager flag still counts
       return rows.map((r) => companyDto({ ...r, manager: true }));
     },

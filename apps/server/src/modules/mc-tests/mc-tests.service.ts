@@ -164,7 +164,7 @@ export function createMcTestsService(deps: { db: Db; seminars: SeminarsService }
       q: { page: number; per_page: number; q?: string },
     ): Promise<Paginated<McTestListItem>> {
       const { rows, total } = await repo.page(db, {
-        ownerId: actor.scopes.includes('admin') ? null : actor.id,
+        ownerId: mcTestPolicy.managesEvery(actor) ? null : actor.id,
         q: q.q?.trim() || undefined,
         limit: q.per_page,
         offset: (q.page - 1) * q.per_page,
@@ -272,7 +272,11 @@ export function createMcTestsService(deps: { db: Db; seminars: SeminarsService }
     },
 
     async ownerChapters(actor: AuthUser, seminarId?: number): Promise<OwnerChapter[]> {
-      const rows = await repo.ownerChapters(db, actor.scopes.includes('admin') ? null : actor.id, seminarId);
+      const rows = await repo.ownerChapters(
+        db,
+        mcTestPolicy.managesEvery(actor) ? null : actor.id,
+        seminarId,
+      );
       return rows.map((r) => ({
         id: r.id,
         label: r.label,

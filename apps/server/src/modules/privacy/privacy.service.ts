@@ -21,6 +21,7 @@ import { type PrivacyMailKind, privacyMail } from '../../lib/mail-templates.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthUser, SessionManager } from '../../plugins/session.ts';
+import { userPolicy } from '../../policies/user.policy.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { type UserRow, usersRepository } from '../users/users.repository.ts';
@@ -176,9 +177,10 @@ export function createPrivacyService(deps: PrivacyDeps) {
       throw new AppError(409, 'privacy.last_manager', 'privacy.last_manager', {
         companies: alone.map((c) => c.name).join(', '),
       });
-    if (user.scopes.includes('admin') && !user.disabledAt) {
+    if (userPolicy.isActiveAdmin(user)) {
       const admins = await usersRepository.activeAdminIds(db);
-      if (admins.length <= 1) throw conflict('admin.last_admin', 'admin.last_admin');
+      if (userPolicy.leavesNoAdmin(admins, user.id, false))
+        throw conflict('admin.last_admin', 'admin.last_admin');
     }
   }
 

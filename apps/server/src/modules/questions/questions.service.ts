@@ -83,7 +83,7 @@ export function createQuestionsService(deps: { db: Db; mcTests: TestQuestionLink
       q: { page: number; per_page: number; q?: string; exclude_mc_test_id?: number; id?: number },
     ): Promise<Paginated<QuestionDto>> {
       const { rows, total } = await repo.page(db, {
-        ownerId: actor.scopes.includes('admin') ? null : actor.id,
+        ownerId: mcTestPolicy.managesEvery(actor) ? null : actor.id,
         q: q.q?.trim() || undefined,
         excludeTestId: q.exclude_mc_test_id,
         id: q.id,

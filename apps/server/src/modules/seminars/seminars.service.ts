@@ -18,6 +18,7 @@ import { removeStored, storeUpload } from '../../lib/storage.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { seminarPolicy } from '../../policies/seminar.policy.ts';
+import { userPolicy } from '../../policies/user.policy.ts';
 import type { EnrolmentsService, Grant } from '../enrolments/enrolments.service.ts';
 import { avatarUrl } from '../users/users.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
@@ -365,7 +366,7 @@ export function createSeminarsService(deps: {
     ) {
       const seminar = await requireManage(actor, id);
       const count = await enrolments.countOfSeminar(id);
-      if (count > 0 && !(confirm && actor.scopes.includes('admin'))) {
+      if (count > 0 && !(confirm && seminarPolicy.removeBooked(actor))) {
         throw conflict('seminar.has_bookings', 'seminar.has_bookings');
       }
       const files = await beforeDelete(id);
@@ -404,7 +405,7 @@ export function createSeminarsService(deps: {
     async publicProfile(actor: Actor, slug: string) {
       const user = await usersRepository.findByUsername(db, slug);
       // only trainers have a public profile; any other account (an admin's too) is not found
-      if (!user || user.disabledAt || !user.scopes.includes('trainer')) throw notFound();
+      if (!user || !userPolicy.hasPublicProfile(user)) throw notFound();
       return {
         id: user.id,
         username: user.username,
