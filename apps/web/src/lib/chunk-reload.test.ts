@@ -61,3 +61,76 @@ describe('chunk load failures', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('chunk load failures while offline (issue 32 item 3)', () => {
+  const setOnline = (online: boolean) => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  };
+  afterEach(() => vi.restoreAllMocks());
+  const state = (promise: Promise<unknown>) =>
+    Promise.race([
+      promise.then(
+        () => 'resolved',
+        () => 'rejected',
+      ),
+      new Promise((r) => setTimeout(() => r('pending'), 20)),
+    ]);
+
+  it('does not reload offline and does not use up the once-per-60-s reload', async () => {
+    const { CHUNK_RELOAD_KEY, reloadAfterChunkError } = await fresh();
+    setOnline(false);
+    expect(reloadAfterChunkError(1_000_000)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
+    setOnline(true);
+    expect(reloadAfterChunkError(1_000_001)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('loadChunk keeps the navigation waiting offline and loads the chunk once online again', async () => {
+    const { loadChunk } = await fresh();
+    setOnline(false);
+    const importer = vi
+      .fn<() => Promise<{ default: string }>>()
+      .mockRejectedValueOnce(chunkError())
+      .mockResolvedValueOnce({ default: 'page' });
+    const pending = loadChunk(importer);
+    expect(await state(pending)).toBe('pending');
+    expect(importer).toHaveBeenCalledTimes(1);
+    expect(reload).not.toHaveBeenCalled();
+
+    setOnline(true);
+    await expect(pending).resolves.toEqual({ default: 'page' });
+    expect(importer).toHaveBeenCalledTimes(2);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('loadChunk reloads when the chunk still fails after the network is back', async () => {
+    const { loadChunk } = await fresh();
+    setOnline(false);
+    const pending = loadChunk(() => Promise.reject(chunkError()));
+    expect(await state(pending)).toBe('pending');
+    expect(reload).not.toHaveBeenCalled();
+    setOnline(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(await state(pending)).toBe('pending');
+  });
+
+  it("Vite's preload error is left to the import offline and reloads online", async () => {
+    const { installPreloadErrorHandler } = await fresh();
+    installPreloadErrorHandler();
+    setOnline(false);
+    const offline = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(offline);
+    expect(offline.defaultPrevented).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    setOnline(true);
+    const online = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(online);
+    expect(online.defaultPrevented).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
