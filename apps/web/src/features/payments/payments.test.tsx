@@ -183,9 +183,48 @@ describe('/payment/mollie/redirect', () => {
     const summary = screen.getByTestId('booking-summary');
     expect(within(summary).getByTestId('booking-price').textContent).toMatch(/249,00\s?CHF/);
     expect(within(screen.getByTestId('booking-attempts')).getByText('Abgebrochen')).toBeTruthy();
+    // not booked: the summary names the payment attempt's date, never "booked on" (issue 32 item 4)
+    expect(within(summary).queryByText('Gebucht am')).toBeNull();
+    const date = within(summary).getByTestId('booking-date');
+    expect(date.querySelector('th')?.textContent).toBe('Zahlungsversuch vom');
+    expect(date.querySelector('td')?.textContent).toMatch(/^04\.03\.2025/);
     await user.click(screen.getByRole('button', { name: 'Erneut bezahlen' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/payment/test-checkout/tr_test2'));
     expect(fetchMock.callsTo('POST /api/booking/now')[0]?.json()).toEqual({ seminarId: 9 });
+  });
+
+  it('the summary dates a booking by what happened: attempted, booked, begun (issue 32 item 4, en)', async () => {
+    const later = {
+      ...bookingDto().payments[0]!,
+      id: 2,
+      status: 'failed' as const,
+      created_at: '2025-03-06T15:00:00.000Z',
+    };
+    const twice = bookingDto({
+      status: 'failed',
+      created_at: '2025-03-01T08:00:00.000Z',
+      payments: [later, { ...bookingDto().payments[0]!, status: 'canceled' }],
+      abilities: { pay: true, play: false },
+    });
+    renderApp('/en/payment/canceled/5', {
+      user: users.student,
+      handlers: { 'GET /api/payments/booking/5': () => ({ body: twice }) },
+    });
+    const date = await screen.findByTestId('booking-date');
+    expect(date.getAttribute('data-kind')).toBe('attempted');
+    expect(date.querySelector('th')?.textContent).toBe('Payment attempted on');
+    expect(date.querySelector('td')?.textContent).toMatch(/^Mar 6, 2025/);
+    expect(screen.queryByText('Booked on')).toBeNull();
+  });
+
+  it('a paid booking is dated by when it was booked', async () => {
+    renderApp('/en/payment/booking/5', {
+      user: users.student,
+      handlers: { 'GET /api/payments/booking/5': () => ({ body: paidBooking() }) },
+    });
+    const date = await screen.findByTestId('booking-date');
+    expect(date.querySelector('th')?.textContent).toBe('Booked on');
+    expect(date.getAttribute('data-kind')).toBe('booked');
   });
 
   it('pending: waits, asks again, and goes on once the payment is paid', async () => {

@@ -5,10 +5,28 @@ import { Table } from '@/components/ui/table';
 import { PaymentStatusTag } from './payment-status-tag';
 import { useMoney } from './use-money';
 
+/** the statuses in which this booking holds the seminar */
+const BOOKED = new Set<BookingPaymentDto['status']>(['free', 'paid', 'company']);
+
+/**
+ * The date the summary names (issue 32 item 4): a booking that holds the seminar was booked then;
+ * one that does not (canceled, failed, expired, pending) was not booked at all, so it names its
+ * latest payment attempt (the list is newest first), or when it was begun if nothing was paid yet.
+ */
+export function summaryDate(booking: BookingPaymentDto): {
+  kind: 'booked' | 'attempted' | 'started';
+  at: string;
+} {
+  if (BOOKED.has(booking.status)) return { kind: 'booked', at: booking.granted_at ?? booking.created_at };
+  const latest = booking.payments[0];
+  return latest ? { kind: 'attempted', at: latest.created_at } : { kind: 'started', at: booking.created_at };
+}
+
 /** A booking's seminar, price and status, and its payment attempts (newest first). */
 export function BookingSummary({ booking }: { booking: BookingPaymentDto }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const date = summaryDate(booking);
   return (
     <div className="box" data-testid="booking-summary">
       <table className="table is-narrow mb-0" data-testid="booking-facts">
@@ -31,9 +49,9 @@ export function BookingSummary({ booking }: { booking: BookingPaymentDto }) {
               <PaymentStatusTag status={booking.status} />
             </td>
           </tr>
-          <tr>
-            <th scope="row">{t('payments.booking.created')}</th>
-            <td>{money.dateTime(booking.created_at)}</td>
+          <tr data-testid="booking-date" data-kind={date.kind}>
+            <th scope="row">{t(`payments.booking.date.${date.kind}`)}</th>
+            <td>{money.dateTime(date.at)}</td>
           </tr>
         </tbody>
       </table>
