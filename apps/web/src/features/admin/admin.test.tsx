@@ -701,6 +701,54 @@ describe('audit trail', { timeout: UI_TIMEOUT }, () => {
     fetchMock.expectAllHandled();
   });
 
+  // as the server writes them: the graduation's `passed` is 0 or 1, moments are ISO strings
+  const unconfirmed: AuditEntryDto = {
+    ...graduation,
+    id: 4,
+    action: 'graduation.unconfirmed',
+    before: { passed: 1 },
+    after: { passed: 0 },
+  };
+  const deletion: AuditEntryDto = {
+    ...scopesEntry,
+    id: 5,
+    action: 'user.deletion_requested',
+    before: null,
+    after: { due_at: '2025-04-01T12:00:00.000Z' },
+  };
+  const revoked: AuditEntryDto = {
+    ...graduation,
+    id: 6,
+    action: 'certificate.revoked',
+    target_type: 'certificate',
+    before: { revoked: false },
+    after: { revoked: true, reason: 'Falscher Name' },
+  };
+
+  it.each([
+    ['de', ['Ja', 'Nein'], /^01\.04\.2025, \d{2}:\d{2}$/, ['Nein', 'Ja']],
+    ['en', ['Yes', 'No'], /^1 Apr 2025, \d{2}:\d{2}$/, ['No', 'Yes']],
+  ] as const)(
+    'shows stored values in words, not as 0 → 1 (issue 32 item 14, %s)',
+    async (lang, passed, due, revokedWords) => {
+      renderApp(lang === 'en' ? '/en/admin/audit' : '/admin/audit', {
+        user: users.admin,
+        handlers: {
+          'GET /api/admin/audit': () => ({ body: paginatorOf([unconfirmed, deletion, revoked]) }),
+          'GET /api/admin/users': emptyPage,
+        },
+      });
+      const [grad, del, rev] = await screen.findAllByTestId('audit-entry');
+      expect(within(grad!).getByTestId('audit-before').textContent).toBe(passed[0]);
+      expect(within(grad!).getByTestId('audit-after').textContent).toBe(passed[1]);
+      expect(within(del!).getByTestId('audit-before').textContent).toBe('—');
+      expect(within(del!).getByTestId('audit-after').textContent).toMatch(due);
+      const [revokedRow] = within(rev!).getAllByTestId('audit-change-row');
+      expect(within(revokedRow!).getByTestId('audit-before').textContent).toBe(revokedWords[0]);
+      expect(within(revokedRow!).getByTestId('audit-after').textContent).toBe(revokedWords[1]);
+    },
+  );
+
   it('speaks English under /en', async () => {
     renderApp('/en/admin/audit', {
       user: users.admin,
@@ -758,6 +806,7 @@ describe('/company/{name} of a renamed company', { timeout: UI_TIMEOUT }, () => 
     shortName: 'acme-neu',
     manager: false,
     members_count: 3,
+    abilities: { manage: true },
   };
 
   it('replaces a former short name in the address with the current one', async () => {

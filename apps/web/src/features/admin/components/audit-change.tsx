@@ -1,4 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/hooks/use-locale';
+import type { Locale } from '@/lib/locale';
+import { formatDateTime } from '../format';
 import '../admin.css';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -37,19 +40,32 @@ export function changeRows(before: unknown, after: unknown): ChangeRow[] {
   return [{ field: '', before, after, changed: !same(before, after) }];
 }
 
-/** One value in words: "—" for nothing, yes/no, lists joined, scopes by their names. */
-export function formatAuditValue(value: unknown, field: string, t: Translate): string {
+/**
+ * Fields that hold yes or no (issue 32 item 14): some entries store them as 0 and 1 (the
+ * graduation's `passed` is a number in the database), shown in words like `true` and `false`.
+ */
+const YES_NO_FIELDS = new Set(['passed', 'disabled', 'revoked', 'manager']);
+/** a moment as the server writes it (`toISOString`) */
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * One value in words: "—" for nothing, yes/no (also 0/1 of a yes/no field), moments as date and
+ * time in the page language, lists joined, scopes by their names.
+ */
+export function formatAuditValue(value: unknown, field: string, t: Translate, locale: Locale = 'de'): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? t('admin.yes') : t('admin.no');
+  if (typeof value === 'boolean' || (YES_NO_FIELDS.has(field) && (value === 0 || value === 1)))
+    return value ? t('admin.yes') : t('admin.no');
   if (Array.isArray(value)) {
     if (value.length === 0) return field === 'scopes' ? t('admin.scopes.student') : t('admin.audit.none');
-    return value.map((item) => formatAuditValue(item, field, t)).join(', ');
+    return value.map((item) => formatAuditValue(item, field, t, locale)).join(', ');
   }
   if (isRecord(value)) {
     return Object.entries(value)
-      .map(([key, inner]) => `${fieldLabel(key, t)}: ${formatAuditValue(inner, key, t)}`)
+      .map(([key, inner]) => `${fieldLabel(key, t)}: ${formatAuditValue(inner, key, t, locale)}`)
       .join('; ');
   }
+  if (typeof value === 'string' && ISO_MOMENT.test(value)) return formatDateTime(value, locale);
   if (field === 'scopes' && typeof value === 'string')
     return t(`admin.scopes.${value}`, { defaultValue: value });
   return String(value);
@@ -62,6 +78,7 @@ export const fieldLabel = (field: string, t: Translate) =>
 /** Before → after of an audit entry as a small table; changed fields are marked. */
 export function AuditChange({ before, after }: { before: unknown; after: unknown }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const rows = changeRows(before, after);
   if (rows.length === 0 || rows.every((row) => row.before === undefined && row.after === undefined)) {
     return <span className="has-text-grey">—</span>;
@@ -87,12 +104,12 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
             data-changed={row.changed}
           >
             <th scope="row">{row.field ? fieldLabel(row.field, t) : t('admin.audit.value')}</th>
-            <td data-testid="audit-before">{formatAuditValue(row.before, row.field, t)}</td>
+            <td data-testid="audit-before">{formatAuditValue(row.before, row.field, t, locale)}</td>
             <td data-testid="audit-after">
               {row.changed ? (
-                <strong>{formatAuditValue(row.after, row.field, t)}</strong>
+                <strong>{formatAuditValue(row.after, row.field, t, locale)}</strong>
               ) : (
-                formatAuditValue(row.after, row.field, t)
+                formatAuditValue(row.after, row.field, t, locale)
               )}
             </td>
           </tr>
