@@ -73,9 +73,13 @@ export function ReviewList({ review }: { review: RunReview }) {
   const right = review.questions.filter((q) => q.right).length;
   return (
     <div data-testid="test-review">
-      <h2 className="title is-5">
+      <h2 className="title is-5 mb-2">
         {t('mcTest.result.reviewTitle', { right, total: review.questions.length })}
       </h2>
+      {/* why "80 %" can stand beside "2 of 3 questions right" (issue 32 item 16) */}
+      <p className="mb-4 has-text-grey-dark" data-testid="test-result-weighting">
+        {t('mcTest.result.weighting')}
+      </p>
       <ol className="test-review">
         {review.questions.map((question) => (
           <li
