@@ -412,6 +412,37 @@ describe('chapter play page: completed by', () => {
 });
 
 describe('chapter edit page: media', () => {
+  it('names a video without a title by its file name once; the upload buttons are of normal size (issue 32 item 17)', async () => {
+    const video = (id: number, label: string, original_name: string) => ({
+      id,
+      chapter_id: 30,
+      label,
+      original_name,
+      mime: 'video/mp4',
+      size: 2048,
+      url: `/api/chapters/video/${id}/stream`,
+      created_at: '',
+    });
+    const withVideos = tree.map((c) =>
+      c.id === 30
+        ? { ...c, chapter_videos: [video(7, '', 'film.mp4'), video(8, 'Einführung', 'intro.mp4')] }
+        : c,
+    );
+    renderApp('/seminar/id/1/chapter/30', {
+      user: users.trainer,
+      handlers: { ...ownerHandlers, 'GET /api/chapters/seminar/1': () => ({ body: withVideos }) },
+    });
+    const items = await screen.findAllByTestId('video-item');
+    const text = (item: HTMLElement) => item.querySelector('span')?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(text(items[0]!)).toBe('film.mp4 (2 KB)');
+    expect(text(items[1]!)).toBe('Einführung (intro.mp4, 2 KB)');
+    for (const id of ['video-upload', 'docs-upload', 'link-submit']) {
+      const button = screen.getByTestId(id);
+      expect(button.className, id).toContain('is-primary');
+      expect(button.className, id).not.toContain('is-small');
+    }
+  });
+
   it('checks documents by extension before uploading', async () => {
     renderApp('/seminar/id/1/chapter/30', { user: users.trainer, handlers: ownerHandlers });
     const input = await screen.findByTestId('docs-input');

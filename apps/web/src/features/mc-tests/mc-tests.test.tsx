@@ -126,6 +126,10 @@ describe('test player', () => {
     expect(within(run).getByRole('heading', { level: 2 }).textContent).toBe('Frage 1 von 2');
     expect(within(run).getByText('Was ist 2 + 2?')).toBeTruthy();
     expect(within(run).getByTestId('test-prev')).toHaveProperty('disabled', true);
+    // navigating is the neutral button, submitting the one primary action (issue 32 item 17)
+    for (const id of ['test-prev', 'test-next'])
+      expect(within(run).getByTestId(id).className.trim(), id).toBe('button');
+    expect(within(run).getByTestId('test-submit').className).toContain('is-primary');
     await user.click(within(run).getByLabelText('4'));
     expect(progress()).toBe('1 von 2 Fragen beantwortet');
     // no correct flag ever reaches the page: the answers are plain checkboxes
@@ -243,7 +247,54 @@ describe('test player', () => {
     expect(within(result).getByRole('heading', { level: 2 }).textContent).toBe(
       'Your answers: 1 of 2 questions right',
     );
+    // why 75 % beside 1 of 2 (issue 32 item 16)
+    expect(within(result).getByTestId('test-result-weighting').textContent).toMatch(/weighted by its points/);
     expect(within(result).getByRole('button', { name: 'Practise again' })).toBeTruthy();
+  });
+
+  it('practice: says that questions count by their points, in German (issue 32 item 16)', async () => {
+    const practice = startedRun({
+      mc_test: { id: 5, label: 'Aufwärmen', mode: 'practice', percent_to_accomplish: 50 },
+    });
+    const { user } = renderApp('/mcTest/open?test=5', {
+      user: users.student,
+      handlers: {
+        ...assignedHandler([
+          assignedDto({ label: 'Aufwärmen', mode: 'practice', runs_allowed: null, runs_used: 0 }),
+        ]),
+        'POST /api/graduate/startTest/': () => ({ status: 201, body: practice }),
+        'PATCH /api/graduate/stopTest/': () => ({
+          body: stopResult({
+            mode: 'practice',
+            percent_to_accomplish: 50,
+            achievedPercent: 80,
+            accomp: true,
+            result: {
+              questions: [
+                { id: 1, label: '<p>Eins</p>', right: true },
+                { id: 2, label: '<p>Zwei</p>', right: true },
+                { id: 3, label: '<p>Drei</p>', right: false },
+              ],
+            },
+          }),
+        }),
+      },
+    });
+    await user.click(
+      within(await screen.findByTestId('test-intro')).getByRole('button', { name: 'Test starten' }),
+    );
+    await screen.findByTestId('test-run');
+    await user.click(screen.getByRole('button', { name: 'Test abgeben' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Jetzt abgeben' }),
+    );
+    const result = await screen.findByTestId('test-result');
+    expect(within(result).getByRole('heading', { level: 2 }).textContent).toBe(
+      'Ihre Antworten: 2 von 3 Fragen richtig',
+    );
+    expect(within(result).getByTestId('test-result-weighting').textContent).toBe(
+      'Der Prozentwert zählt Punkte, nicht Fragen: Jede Frage zählt mit ihren Punkten, darum kann er von der Zahl richtiger Fragen abweichen.',
+    );
   });
 
   it('resumes an open run with the choices kept in this session', async () => {

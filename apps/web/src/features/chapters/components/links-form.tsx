@@ -81,7 +81,7 @@ export function LinksForm({ seminarId, chapterId }: { seminarId: number; chapter
           />
         </div>
       </div>
-      <Button type="submit" variant="primary" size="small" isLoading={isSubmitting} data-testid="link-submit">
+      <Button type="submit" variant="primary" isLoading={isSubmitting} data-testid="link-submit">
         {t('media.addLink')}
       </Button>
     </form>

@@ -86,8 +86,10 @@ export function MediaManager({ seminarId, chapter, maxDocMb, maxVideoMb }: Media
               <li key={video.id} className="media-row" data-testid="video-item">
                 <span>
                   {video.label || video.original_name}{' '}
-                  <span className="has-text-grey is-size-7">
-                    ({video.original_name}, {formatBytes(video.size, locale)})
+                  {/* the file name once: beside a title, not again after itself (issue 32 item 17) */}
+                  <span className="has-text-grey is-size-7" data-testid="video-item-details">
+                    ({video.label ? `${video.original_name}, ` : ''}
+                    {formatBytes(video.size, locale)})
                   </span>
                 </span>
                 {deleteButton('video', video.id, video.label || video.original_name)}

@@ -185,13 +185,7 @@ export function DocsUpload({ seminarId, chapterId, maxMb }: UploadProps) {
           testId="docs"
         />
       ) : (
-        <Button
-          type="submit"
-          variant="primary"
-          size="small"
-          disabled={files.length === 0}
-          data-testid="docs-upload"
-        >
+        <Button type="submit" variant="primary" disabled={files.length === 0} data-testid="docs-upload">
           {t('media.uploadDocs')}
         </Button>
       )}
@@ -461,7 +455,7 @@ export function VideoUpload({ seminarId, chapterId, maxMb }: UploadProps) {
           testId="video"
         />
       ) : (
-        <Button type="submit" variant="primary" size="small" disabled={!file} data-testid="video-upload">
+        <Button type="submit" variant="primary" disabled={!file} data-testid="video-upload">
           {t('media.uploadVideo')}
         </Button>
       )}

@@ -265,11 +265,7 @@ function RunningTest({ run, onDone }: { run: StartedRun; onDone: (result: StopRe
           {t('mcTest.player.previous')}
         </Button>
         {last ? null : (
-          <Button
-            variant="link"
-            onClick={() => setIndex((i) => Math.min(total - 1, i + 1))}
-            data-testid="test-next"
-          >
+          <Button onClick={() => setIndex((i) => Math.min(total - 1, i + 1))} data-testid="test-next">
             {t('mcTest.player.next')}
           </Button>
         )}

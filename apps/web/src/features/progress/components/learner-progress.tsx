@@ -51,7 +51,7 @@ export function LearnerProgress({
         </div>
         <div className="level-right buttons">
           {canRevoke ? (
-            <div className="select is-small">
+            <div className="select">
               <select
                 aria-label={t('progress.learners.kind')}
                 value={kind ?? ''}
@@ -68,7 +68,6 @@ export function LearnerProgress({
             </div>
           ) : null}
           <Button
-            size="small"
             variant="link"
             outlined
             isLoading={exporting}
