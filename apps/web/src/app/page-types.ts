@@ -29,6 +29,11 @@ export interface PageMeta {
   layout: LayoutName;
   auth?: boolean | 'guest';
   middleware?: string[];
+  /**
+   * `false`: the layout leaves out the new-app banner (issue 32 item 13: pages outsiders open, such
+   * as the certificate check); the server's first frame leaves it out too (`firstFrameOf`).
+   */
+  newAppBanner?: false;
 }
 
 export interface PageModule {

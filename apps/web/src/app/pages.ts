@@ -88,6 +88,8 @@ export const PAGES: PageDef[] = [
     path: '/certificate/:code',
     layout: 'default',
     auth: false,
+    // outsiders open it (the certificate's QR code): the banner about the new platform is not theirs
+    newAppBanner: false,
     load: () => import('./routes/certificates/verify'),
   },
   {

@@ -76,6 +76,7 @@ function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
       layout: page.layout,
       auth: page.auth,
       middleware: page.middleware,
+      ...(page.newAppBanner === false ? { newAppBanner: false } : {}),
       locale,
     };
     return {

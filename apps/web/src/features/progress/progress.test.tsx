@@ -49,6 +49,23 @@ describe('certificate verification page (public)', () => {
     fetchMock.expectAllHandled();
   });
 
+  it('reads as a record and shows no new-app banner to the outsider who opens it (issue 32 item 13)', async () => {
+    renderApp(`/en/certificate/${CODE}`, {
+      handlers: { [`GET /api/certificates/${CODE}`]: () => ({ body: cert() }) },
+    });
+    const facts = await screen.findByTestId('certificate-facts');
+    expect(facts.tagName).toBe('DL');
+    expect(facts.querySelector('dt')?.textContent).toBe('Status');
+    expect(within(facts).getByTestId('certificate-state').textContent).toBe('✓ Valid');
+    expect(screen.queryByText(/Welcome to the new platform/)).toBeNull();
+    expect(document.querySelector('.new-app-banner')).toBeNull();
+  });
+
+  it('other pages of the same layout keep the banner', async () => {
+    renderApp('/impress');
+    expect(await screen.findByText('Willkommen auf der neuen Plattform!')).toBeTruthy();
+  });
+
   it('shows a revoked one in English', async () => {
     renderApp(`/en/certificate/${CODE}`, {
       handlers: {
@@ -101,7 +118,17 @@ describe('Meine Zertifikate', () => {
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByTestId('certificate-download')).toBeTruthy();
     expect(within(items[1]!).queryByTestId('certificate-download')).toBeNull();
-    expect(within(items[1]!).getByTestId('certificate-status').textContent).toBe('widerrufen');
+    // a record (issue 32 item 13): the state first, in words, then the facts, each label with its value
+    const state = within(items[1]!).getByTestId('certificate-state');
+    expect(state.getAttribute('data-status')).toBe('revoked');
+    expect(state.textContent).toBe('✕ Widerrufen am 01.04.2025');
+    expect(within(items[0]!).getByTestId('certificate-state').textContent).toBe('✓ Gültig');
+    const facts = within(items[0]!).getByTestId('certificate-facts');
+    expect(facts.tagName).toBe('DL');
+    expect([...facts.children].map((el) => el.tagName).join(' ')).toMatch(/^(DT DD ?)+$/);
+    const labels = [...facts.querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(labels).toHaveLength(7);
+    expect([labels[0], labels[6]]).toEqual(['Status', 'Prüfcode']);
     expect(within(items[0]!).getByTestId('certificate-verify-link').getAttribute('href')).toBe(
       `/certificate/${CODE}`,
     );
@@ -203,6 +230,8 @@ describe("owners: learners' progress and completion settings", () => {
     });
     const table = await screen.findByTestId('learner-progress');
     const [tr] = await within(table).findAllByTestId('learner-progress-row');
+    // the export is a normal-sized button, like the test results' export (issue 32 item 17)
+    expect(within(table).getByTestId('learner-progress-export').className).toBe('button is-link is-outlined');
     expect(within(tr!).getByTestId('learner-progress-coverage').textContent).toBe('95 %');
     expect(within(tr!).getByTestId('learner-progress-percent').textContent).toMatch(/100 %/);
     await user.click(within(tr!).getByTestId('certificate-revoke'));

@@ -39,17 +39,7 @@ export default function MyCertificatesPage() {
                   data-code={c.code}
                   data-status={c.status}
                 >
-                  <h2 className="title is-5 mb-2">
-                    {c.seminar_title}{' '}
-                    <span
-                      className={`tag ${c.status === 'valid' ? 'is-success' : 'is-danger'} is-light`}
-                      data-testid="certificate-status"
-                    >
-                      {c.status === 'valid'
-                        ? t('progress.certificate.valid')
-                        : t('progress.certificate.revoked')}
-                    </span>
-                  </h2>
+                  <h2 className="title is-5 mb-3">{c.seminar_title}</h2>
                   <CertificateFacts certificate={c} />
                   <div className="buttons mt-3">
                     {c.status === 'valid' ? (
