@@ -25,9 +25,11 @@ const userIds = z
   .max(500, { error: m('validation.max_items', { max: 500 }) });
 
 export const companyDtoSchema = companyRefSchema.extend({
-  /** the caller manages this company (corporateTraining manager) */
+  /** the company names the caller as a manager (admins: every company of the list) */
   manager: z.boolean(),
   members_count: z.number().int(),
+  /** what the caller may do with this company, as the server's company policy decides it */
+  abilities: z.object({ manage: z.boolean() }),
 });
 export type CompanyDto = z.infer<typeof companyDtoSchema>;
 

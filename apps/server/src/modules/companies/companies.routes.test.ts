@@ -85,10 +85,40 @@ describe('companies, company bookings, assignments and access links', () => {
   const assign = (agent: Agent, seminarId: number, users: number[], companyId = a.id) =>
     agent.post('/api/companies/assign-seminar', { seminarId, companyId, users });
 
+  it('abilities: the company policy decides, so a manager flag without the corporateTraining scope manages nothing', async () => {
+    const c = await t.make.company('Gamma Abilities AG');
+    const flagged = await t.make.user();
+    await t.make.member(c.id, flagged.id, true);
+    const agent = await t.loginAs(flagged.email);
+    expect((await agent.get('/api/companies')).json()).toMatchObject([
+      { id: c.id, manager: true, abilities: { manage: false } },
+    ]);
+    expect((await agent.get(`/api/companies/by-name/${c.shortName}`)).json()).toMatchObject({
+      abilities: { manage: false },
+    });
+    // and the server refuses what the ability denies
+    expect((await agent.get(`/api/companies/${c.id}/users`)).statusCode).toBe(403);
+    const all = (await admin.get('/api/companies')).json() as {
+      id: number;
+      abilities: { manage: boolean };
+    }[];
+    expect(all.every((x) => x.abilities.manage)).toBe(true);
+    expect((await employeeA.get('/api/companies')).json()).toMatchObject([
+      { id: a.id, abilities: { manage: false } },
+    ]);
+  });
+
   it('lists the caller’s companies (admins: all) and opens one by short name for members only', async () => {
     const mine = (await managerA.get('/api/companies')).json();
     expect(mine).toEqual([
-      { id: a.id, name: 'Alpha AG', shortName: a.shortName, manager: true, members_count: 3 },
+      {
+        id: a.id,
+        name: 'Alpha AG',
+        shortName: a.shortName,
+        manager: true,
+        members_count: 3,
+        abilities: { manage: true },
+      },
     ]);
     expect((await employeeA.get('/api/companies')).json()).toMatchObject([{ id: a.id, manager: false }]);
     expect((await outsider.get('/api/companies')).json()).toEqual([]);
@@ -102,6 +132,9 @@ describe('companies, company bookings, assignments and access links', () => {
         manager: false,
       },
     );
+    expect((await admin.get(`/api/companies/by-name/${b.shortName}`)).json()).toMatchObject({
+      abilities: { manage: true },
+    });
     // "not yours" and "no such company" answer alike (issue 11 item 20)
     const notYours = await managerB.get(`/api/companies/by-name/${a.shortName}`);
     const missing = await managerB.get('/api/companies/by-name/no-such-company');

@@ -62,12 +62,13 @@ export function createCompaniesService(deps: {
     now,
   });
 
-  const companyDto = (c: CompanyListRow): CompanyDto => ({
+  const companyDto = (actor: AuthUser, c: CompanyListRow): CompanyDto => ({
     id: c.id,
     name: c.name,
     shortName: c.shortName,
     manager: c.manager,
     members_count: c.membersCount,
+    abilities: { manage: companyPolicy.manage(actor, c.id) },
   });
 
   const liveInvitation = (token: string, ip: string) =>
@@ -112,9 +113,9 @@ export function createCompaniesService(deps: {
     async list(actor: AuthUser): Promise<CompanyDto[]> {
       const every = companyPolicy.seesEvery(actor);
       const rows = await companies.listFor(db, every ? null : actor.id);
-      if (!every) return rows.map(companyDto);
+      if (!every) return rows.map((r) => companyDto(actor, r));
       // an admin also belongs to some companies: their manager flag still counts
-      return rows.map((r) => companyDto({ ...r, manager: true }));
+      return rows.map((r) => companyDto(actor, { ...r, manager: true }));
     },
 
     async byName(actor: AuthUser, shortName: string): Promise<CompanyDto> {
@@ -123,7 +124,7 @@ export function createCompaniesService(deps: {
       // "no such company" and "not yours" answer alike: a short name reveals no company
       if (!found || !companyPolicy.member(actor, found.id)) throw notFound();
       const [row] = await companies.listFor(db, null, found.id);
-      return companyDto({ ...row!, manager: companyPolicy.manage(actor, found.id) });
+      return companyDto(actor, { ...row!, manager: companyPolicy.manage(actor, found.id) });
     },
 
     async employees(actor: AuthUser, companyId: number): Promise<EmployeeDto[]> {

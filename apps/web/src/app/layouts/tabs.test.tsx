@@ -17,7 +17,14 @@ async function strip(name: string): Promise<string[]> {
     .map((link) => `${link.textContent}${link.getAttribute('aria-current') === 'page' ? ' *' : ''}`);
 }
 
-const acme: CompanyDto = { id: 7, name: 'Acme AG', shortName: 'acme', manager: true, members_count: 3 };
+const acme: CompanyDto = {
+  id: 7,
+  name: 'Acme AG',
+  shortName: 'acme',
+  manager: true,
+  members_count: 3,
+  abilities: { manage: true },
+};
 
 describe('the current tab (issue 14)', () => {
   it('the test player and the tests to start now belong to the assigned tests', async () => {

@@ -13,7 +13,7 @@ import { InvitationPanel } from '@/features/companies/components/invitation-pane
 import { MemberInvitationsList } from '@/features/companies/components/member-invitations-list';
 import { useListParams } from '@/features/seminars/components/seminar-lists';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { isAdmin, useCurrentUser } from '@/lib/auth';
+import { useCurrentUser } from '@/lib/auth';
 
 function Employees({ company }: { company: CompanyDto }) {
   const { t } = useTranslation();
@@ -60,7 +60,6 @@ function Employees({ company }: { company: CompanyDto }) {
  */
 export default function EmployeesPage() {
   const { t } = useTranslation();
-  const user = useCurrentUser();
   const [params] = useSearchParams();
   const companies = useCompanies();
   usePageTitle(t('company.employees.title'));
@@ -69,7 +68,7 @@ export default function EmployeesPage() {
       <h1 className="title is-3">{t('company.employees.title')}</h1>
       <QueryState query={companies}>
         {(all) => {
-          const managed = isAdmin(user) ? all : all.filter((company) => company.manager);
+          const managed = all.filter((company) => company.abilities.manage);
           if (managed.length === 0) {
             return (
               <EmptyState title={t('company.employees.noCompany')} testId="employees-no-company">

@@ -15,8 +15,15 @@ import { withAccessLink } from './components/access-link-view';
 import { splitSelection } from './components/assign-employees';
 import { parseDays } from './components/days-field';
 
-const acme: CompanyDto = { id: 7, name: 'Acme AG', shortName: 'acme', manager: true, members_count: 3 };
-const acmeMember: CompanyDto = { ...acme, manager: false };
+const acme: CompanyDto = {
+  id: 7,
+  name: 'Acme AG',
+  shortName: 'acme',
+  manager: true,
+  members_count: 3,
+  abilities: { manage: true },
+};
+const acmeMember: CompanyDto = { ...acme, manager: false, abilities: { manage: false } };
 
 function employee(id: number, first: string, last: string, extra: Partial<EmployeeDto> = {}): EmployeeDto {
   return {

@@ -12,7 +12,7 @@ import { CompanyGate } from '@/features/companies/components/company-gate';
 import { companyPaths, seesOnlyBooked } from '@/features/companies/tabs';
 import { SeminarArrayList } from '@/features/seminars/components/seminar-lists';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { isAdmin, useCurrentUser } from '@/lib/auth';
+import { useCurrentUser } from '@/lib/auth';
 import { checkName, companyName } from './params';
 
 export const check = checkName;
@@ -38,7 +38,7 @@ function ManagerActions({ seminar }: { seminar: CompanyBookedSeminar }) {
 function Booked({ company }: { company: CompanyDto }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const manages = company.manager || isAdmin(user);
+  const manages = company.abilities.manage;
   const title = t('company.booked.title', { company: company.name });
   usePageTitle(title);
   const query = useCompanyBookedSeminars(company.id);

@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { CompanyGate } from '@/features/companies/components/company-gate';
 import { companyPaths, seesOnlyBooked } from '@/features/companies/tabs';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { hasScope, isAdmin, isOwnerRole, useCurrentUser } from '@/lib/auth';
+import { isOwnerRole, useCurrentUser } from '@/lib/auth';
 import { checkName, companyName } from './params';
 
 export const check = checkName;
@@ -14,7 +14,7 @@ function Overview({ company }: { company: CompanyDto }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   usePageTitle(company.name);
-  const manages = company.manager || isAdmin(user);
+  const manages = company.abilities.manage;
   return (
     <section data-testid="company-overview" data-company-id={company.id}>
       <h1 className="title is-3" data-testid="company-name">
@@ -46,7 +46,7 @@ function Overview({ company }: { company: CompanyDto }) {
             {t('company.overview.newSeminar')}
           </ButtonLink>
         ) : null}
-        {manages && (hasScope(user, 'corporateTraining') || isAdmin(user)) ? (
+        {manages ? (
           <>
             <ButtonLink
               to={`/employees?company=${company.id}`}

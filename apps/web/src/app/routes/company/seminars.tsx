@@ -10,17 +10,16 @@ import { companyPaths, seesOnlyBooked } from '@/features/companies/tabs';
 import { SeminarArrayList } from '@/features/seminars/components/seminar-lists';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { isAdmin, isOwnerRole, useCurrentUser } from '@/lib/auth';
+import { isOwnerRole, useCurrentUser } from '@/lib/auth';
 import { checkName, companyName } from './params';
 
 export const check = checkName;
 
 function CardActions({ company, seminar }: { company: CompanyDto; seminar: CompanySeminarDto }) {
   const { t } = useTranslation();
-  const user = useCurrentUser();
   const booking = seminar.company_booking;
   const granted = !!booking && GRANTING_STATUSES.has(booking.status);
-  const manages = company.manager || isAdmin(user);
+  const manages = company.abilities.manage;
   return (
     <>
       <span className="card-footer-item is-size-7" data-testid="company-seminar-state">

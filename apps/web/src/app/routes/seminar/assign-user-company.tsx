@@ -20,7 +20,6 @@ import { CompanySelect } from '@/features/companies/components/company-select';
 import { LearnerProgress } from '@/features/progress/components/learner-progress';
 import { useSeminar } from '@/features/seminars/api/get-seminar';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { isAdmin, useCurrentUser } from '@/lib/auth';
 import { idParam } from '@/lib/current-ids';
 
 export const check = (params: Params) => idParam(params.sid) !== null;
@@ -71,7 +70,6 @@ function ForCompany({
 
 function AssignPage({ seminar }: { seminar: SeminarDto }) {
   const { t } = useTranslation();
-  const user = useCurrentUser();
   const [params] = useSearchParams();
   const companies = useCompanies();
   const rows = useSeminarCompanies(seminar.id);
@@ -83,9 +81,9 @@ function AssignPage({ seminar }: { seminar: SeminarDto }) {
   if (companies.isError)
     return <QueryError error={companies.error} onRetry={() => void companies.refetch()} />;
   const all = companies.data ?? [];
-  const managed = (isAdmin(user) ? all : all.filter((company) => company.manager)).filter(
-    (company) => !seminar.isCompany || company.id === seminar.company_id,
-  );
+  const managed = all
+    .filter((company) => company.abilities.manage)
+    .filter((company) => !seminar.isCompany || company.id === seminar.company_id);
   const bookings = rows.data ?? [];
 
   let body: ReactNode;

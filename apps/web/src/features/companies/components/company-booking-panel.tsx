@@ -153,7 +153,7 @@ export function CompanyBookingPanel({ seminar }: { seminar: SeminarDto }) {
   const companies = useCompanies(corporate);
   if (!corporate || seminar.abilities.edit) return null;
   const managed = (companies.data ?? []).filter(
-    (company) => company.manager && (!seminar.isCompany || seminar.company_id === company.id),
+    (company) => company.abilities.manage && (!seminar.isCompany || seminar.company_id === company.id),
   );
   if (managed.length === 0) return null;
   return <Panel seminar={seminar} companies={managed} />;
