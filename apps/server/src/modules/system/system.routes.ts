@@ -1,3 +1,4 @@
+import { errorBodySchema } from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
@@ -15,7 +16,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; config: A
         tags: ['system'],
         response: {
           200: z.object({ status: z.literal('ok') }),
-          503: z.object({ status: z.literal('unavailable') }),
+          // the handler's own answer, or the error handler's when the session lookup of a request
+          // with a cookie already finds the database away
+          503: z.union([z.object({ status: z.literal('unavailable') }), errorBodySchema]),
         },
       },
     },
