@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { ConfigError } from './errors.ts';
 import type { S3Settings } from './lib/file-store.ts';
 
 const bool01 = z
@@ -164,11 +165,7 @@ export interface AppConfig {
   s3?: S3Settings;
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  }
-}
+export { ConfigError } from './errors.ts';
 
 /** Parses the environment; throws a {@link ConfigError} listing every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -41,3 +41,10 @@ export const validation = (
   code: ErrorCode = 'validation_failed',
   key: MessageKey = 'errors.validation_failed',
 ) => new AppError(422, code, key, undefined, fields);
+
+/** A bad environment: every problem found, one line each (the server refuses to start). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, type Database, openDatabase } from './db/client.ts';
 import { chapterFiles, chapters, seminars, users } from './db/schema/index.ts';
-import { openFileStore } from './lib/file-store.ts';
+import { openFileStore } from './lib/open-file-store.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { SAMPLE_MP4 } from './test/fixtures.ts';
 import { startTestS3, type TestS3 } from './test/s3-server.ts';

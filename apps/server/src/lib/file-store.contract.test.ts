@@ -11,7 +11,8 @@ import { type Agent, buildTestApp, multipart, type TestApp } from '../test/build
 import { PDF, PNG, SAMPLE_MP4, seminarFixtures } from '../test/fixtures.ts';
 import { startTestS3, type TestS3 } from '../test/s3-server.ts';
 import { startServerProcess } from '../test/server-process.ts';
-import { type FileStore, localFileStore, openFileStore, putFile, type S3Settings } from './file-store.ts';
+import { type FileStore, localFileStore, putFile, type S3Settings } from './file-store.ts';
+import { openFileStore } from './open-file-store.ts';
 import { storeUpload, sweepOrphans, sweepTmp } from './storage.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { ConfigError } from '../config.ts';
-import { AppError } from '../errors.ts';
+import { AppError, ConfigError } from '../errors.ts';
 import { checkKey, type FileStore, KEY, type S3Settings, STORED_DIRS } from './file-store.ts';
 
 // S3-compatible object storage (issue 15); loaded only when S3_BUCKET is set (lib/file-store.ts)
