@@ -582,7 +582,7 @@ async function load(s: Session, z: Sizes, seed: number, hash: string, log: (line
     'progress',
     `create temp table b_pairs as
       select user_id, seminar_id, min(granted_at) as granted_at,
-        floor(21 * power(${r('user_id * 100003 + seminar_id', 40)}, 1.2))::int as d
+        floor(21 * power(${r('user_id::int8 * 100003 + seminar_id', 40)}, 1.2))::int as d
       from enrolments group by user_id, seminar_id`,
     `insert into chapter_users (chapter_id, user_id, done_at)
       select (p.seminar_id - 1) * 25 + k + 1, p.user_id,
@@ -593,7 +593,7 @@ async function load(s: Session, z: Sizes, seed: number, hash: string, log: (line
         jsonb_build_array(jsonb_build_array(0, w)), w, p.granted_at + (k + 1) * (${epoch} - p.granted_at) / 22
       from b_pairs p, generate_series(0, 16, 4) k
       cross join lateral (select case when k < p.d then 600
-        else round((${r('p.user_id * 100003 + p.seminar_id', 41)} * 590)::numeric, 1)::float8 + 5 end as w) x
+        else round((${r('p.user_id::int8 * 100003 + p.seminar_id', 41)} * 590)::numeric, 1)::float8 + 5 end as w) x
       where k <= p.d`,
     `insert into seminar_completions (user_id, seminar_id, completed_at)
       select user_id, seminar_id, granted_at + 21 * (${epoch} - granted_at) / 22 from b_pairs where d = 20`,
