@@ -122,8 +122,20 @@ const ROUTES: RouteCase[] = [
     path: (h) => `/api/companies/${h.largestCompanyId}/seminars`,
   },
   {
-    name: 'team: assignments',
+    name: 'team: booked seminars',
     who: 'manager',
+    kind: 'page',
+    path: () => '/api/companies/seminars/booked',
+  },
+  {
+    name: 'company assignments of a seminar',
+    who: 'trainer',
+    kind: 'page',
+    path: (h) => `/api/seminars/${h.seminarId}/users/booked-company`,
+  },
+  {
+    name: 'owned seminars with company bookings',
+    who: 'trainer',
     kind: 'page',
     path: () => '/api/seminars/users-company/booked',
   },
