@@ -425,7 +425,15 @@ describe('chapter edit page: media', () => {
     });
     const withVideos = tree.map((c) =>
       c.id === 30
-        ? { ...c, chapter_videos: [video(7, '', 'film.mp4'), video(8, 'Einführung', 'intro.mp4')] }
+        ? {
+            ...c,
+            chapter_videos: [
+              // an upload without a title: the server stores its file name as its label
+              video(7, 'film.mp4', 'film.mp4'),
+              video(8, 'Einführung', 'intro.mp4'),
+              video(9, '', 'clip.mp4'),
+            ],
+          }
         : c,
     );
     renderApp('/seminar/id/1/chapter/30', {
@@ -436,6 +444,7 @@ describe('chapter edit page: media', () => {
     const text = (item: HTMLElement) => item.querySelector('span')?.textContent?.replace(/\s+/g, ' ').trim();
     expect(text(items[0]!)).toBe('film.mp4 (2 KB)');
     expect(text(items[1]!)).toBe('Einführung (intro.mp4, 2 KB)');
+    expect(text(items[2]!)).toBe('clip.mp4 (2 KB)');
     for (const id of ['video-upload', 'docs-upload', 'link-submit']) {
       const button = screen.getByTestId(id);
       expect(button.className, id).toContain('is-primary');

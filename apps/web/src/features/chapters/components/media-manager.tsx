@@ -86,9 +86,10 @@ export function MediaManager({ seminarId, chapter, maxDocMb, maxVideoMb }: Media
               <li key={video.id} className="media-row" data-testid="video-item">
                 <span>
                   {video.label || video.original_name}{' '}
-                  {/* the file name once: beside a title, not again after itself (issue 32 item 17) */}
+                  {/* the file name once: beside a title, not again after itself (issue 32 item 17; an
+                      upload without a title is stored with its file name as its label) */}
                   <span className="has-text-grey is-size-7" data-testid="video-item-details">
-                    ({video.label ? `${video.original_name}, ` : ''}
+                    ({video.label && video.label !== video.original_name ? `${video.original_name}, ` : ''}
                     {formatBytes(video.size, locale)})
                   </span>
                 </span>
