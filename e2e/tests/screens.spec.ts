@@ -111,3 +111,123 @@ test('the home hero shows its illustration in the right half; a seminar without 
   await expect(cover).toBeVisible();
   expect(await cover.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain('gradient');
 });
+
+test.describe('issue 32 items 12 and 13: the new-app banner and the certificate records', () => {
+  /** the boxes of the banner's text lines and of its close button */
+  const bannerGeometry = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => {
+      const box = document.querySelector('.new-app-banner .notification');
+      const close = box?.querySelector(':scope > .delete');
+      if (!box || !close) return null;
+      const lines: { left: number; right: number; top: number; bottom: number }[] = [];
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of Array.from(range.getClientRects()))
+          lines.push({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+      }
+      const b = close.getBoundingClientRect();
+      return { lines, close: { left: b.left, right: b.right, top: b.top, bottom: b.bottom } };
+    });
+
+  for (const lang of LANGS) {
+    test(`the new-app banner's close button covers none of its text (${lang})`, async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
+      await presetConsent(context, baseURL);
+      await page.goto(localized(lang, '/impress'));
+      await settle(page);
+      const geometry = await bannerGeometry(page);
+      expect(geometry, 'the banner with its close button is shown').not.toBeNull();
+      if (!geometry) return;
+      expect(geometry.lines.length).toBeGreaterThan(0);
+      const { close } = geometry;
+      const overlapping = geometry.lines.filter(
+        (line) =>
+          line.left < close.right &&
+          line.right > close.left &&
+          line.top < close.bottom &&
+          line.bottom > close.top,
+      );
+      expect(overlapping).toEqual([]);
+      await page
+        .locator('.new-app-banner')
+        .screenshot({ path: `/tmp/shots32/banner-${lang}-${testInfo.project.name}.png` });
+    });
+
+    test(`"My certificates" and the public check read as a certificate record, the check without the banner (${lang})`, async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
+      const phone = testInfo.project.name === 'phone';
+      await presetConsent(context, baseURL);
+      await apiLogin(context, 'mitarbeiter@example.com');
+      const res = await context.request.get('/api/certificates', { headers: { Accept: 'application/json' } });
+      expect(res.ok()).toBe(true);
+      const [certificate] = (await res.json()) as { code: string; status: string }[];
+      expect(certificate, 'the demo employee has a certificate').toBeTruthy();
+      if (!certificate) return;
+
+      /** a record: a <dl> of label/value pairs, the state first; labels beside values, above them on a phone */
+      const expectRecord = async () => {
+        const facts = page.getByTestId('certificate-facts').first();
+        await expect(facts).toBeVisible();
+        const shape = await facts.evaluate((dl) => {
+          const children = Array.from(dl.children);
+          const dt = dl.querySelector('dt') as HTMLElement;
+          const dd = dl.querySelector('dd') as HTMLElement;
+          const a = dt.getBoundingClientRect();
+          const b = dd.getBoundingClientRect();
+          return {
+            tag: dl.tagName,
+            pairs: children.map((c) => c.tagName).join(' '),
+            beside: Math.abs(a.top - b.top) < a.height && b.left > a.right,
+            below: b.top >= a.bottom - 1,
+            labelWeight: getComputedStyle(dt).fontWeight,
+            valueWeight: getComputedStyle(dd).fontWeight,
+          };
+        });
+        expect(shape.tag).toBe('DL');
+        expect(shape.pairs).toMatch(/^(DT DD ?)+$/);
+        expect(shape.labelWeight, 'labels and values differ in style').not.toBe(shape.valueWeight);
+        if (phone) expect(shape.below, 'the value below its label').toBe(true);
+        else expect(shape.beside, 'the value beside its label').toBe(true);
+        expect(await sidewaysScroll(page)).toBe(0);
+      };
+
+      await page.goto(localized(lang, '/certificates'));
+      await settle(page);
+      await expectRecord();
+      // the state first, in words
+      const state = page.getByTestId('certificate-facts').first().getByTestId('certificate-state');
+      await expect(state).toHaveAttribute('data-status', certificate.status);
+      await expect(state).toHaveText(lang === 'de' ? '✓ Gültig' : '✓ Valid');
+      await page.screenshot({
+        path: `/tmp/shots32/certificates-${lang}-${testInfo.project.name}.png`,
+        fullPage: true,
+      });
+
+      const verify = localized(lang, `/certificate/${certificate.code}`);
+      // the server's first frame leaves the banner out as well
+      const html = await (await context.request.get(verify)).text();
+      expect(html).toContain('id="first-frame"');
+      expect(html).not.toContain('new-app-banner');
+      await page.goto(verify);
+      await settle(page);
+      await expectRecord();
+      await expect(page.getByTestId('certificate-verify-status')).toHaveText(
+        lang === 'de' ? 'Dieses Zertifikat ist gültig.' : 'This certificate is valid.',
+      );
+      await expect(page.locator('.new-app-banner')).toHaveCount(0);
+      await page.screenshot({
+        path: `/tmp/shots32/verify-${lang}-${testInfo.project.name}.png`,
+        fullPage: true,
+      });
+    });
+  }
+});

@@ -40,16 +40,22 @@ export default function VerifyCertificatePage() {
         <div className="box" data-testid="certificate-verify" data-status={query.data.status}>
           {query.data.status === 'valid' ? (
             <Notification variant="success" role="status">
+              <span aria-hidden="true" className="mr-2">
+                ✓
+              </span>
               <strong data-testid="certificate-verify-status">{t('progress.verify.valid')}</strong>
             </Notification>
           ) : (
             <Notification variant="danger" role="status">
+              <span aria-hidden="true" className="mr-2">
+                ✕
+              </span>
               <strong data-testid="certificate-verify-status">
                 {t('progress.verify.revoked', { date: formatDate(query.data.revoked_at ?? '', locale) })}
               </strong>
             </Notification>
           )}
-          <CertificateFacts certificate={query.data} />
+          <CertificateFacts certificate={query.data} state={false} />
         </div>
       ) : null}
     </>

@@ -9,28 +9,39 @@ import '../certificates.css';
  * with the date), then the same facts as on the PDF, labels beside their values (above them on a
  * phone). Used by the verification page and the learner's list.
  */
-export function CertificateFacts({ certificate }: { certificate: CertificateDto }) {
+export function CertificateFacts({
+  certificate,
+  state = true,
+}: {
+  certificate: CertificateDto;
+  /** false where the page states it above the record already (the verification page) */
+  state?: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const hours = certificate.hours;
   const valid = certificate.status === 'valid';
   return (
     <dl className="certificate-facts" data-testid="certificate-facts">
-      <dt>{t('progress.certificate.status')}</dt>
-      <dd>
-        <span
-          className={`certificate-state ${valid ? 'is-valid' : 'is-revoked'}`}
-          data-testid="certificate-state"
-          data-status={certificate.status}
-        >
-          <span aria-hidden="true">{valid ? '✓' : '✕'}</span>{' '}
-          {valid
-            ? t('progress.certificate.stateValid')
-            : t('progress.certificate.stateRevoked', {
-                date: formatDate(certificate.revoked_at ?? '', locale),
-              })}
-        </span>
-      </dd>
+      {state ? (
+        <>
+          <dt>{t('progress.certificate.status')}</dt>
+          <dd>
+            <span
+              className={`certificate-state ${valid ? 'is-valid' : 'is-revoked'}`}
+              data-testid="certificate-state"
+              data-status={certificate.status}
+            >
+              <span aria-hidden="true">{valid ? '✓' : '✕'}</span>{' '}
+              {valid
+                ? t('progress.certificate.stateValid')
+                : t('progress.certificate.stateRevoked', {
+                    date: formatDate(certificate.revoked_at ?? '', locale),
+                  })}
+            </span>
+          </dd>
+        </>
+      ) : null}
       <dt>{t('progress.certificate.learner')}</dt>
       <dd data-testid="certificate-learner">{certificate.learner_name}</dd>
       <dt>{t('progress.certificate.seminar')}</dt>
