@@ -18,6 +18,9 @@ const JOURNEYS: {
     cancel: string;
     pay: string;
     canceled: string;
+    /** the summary's date row of a booking that is not booked (issue 32 item 4) */
+    attempted: string;
+    booked: string;
     payAgain: string;
     completed: string;
     subject: string;
@@ -33,6 +36,8 @@ const JOURNEYS: {
       cancel: 'Abbrechen (Test)',
       pay: 'Bezahlen (Test)',
       canceled: 'Die Zahlung wurde abgebrochen.',
+      attempted: 'Zahlungsversuch vom',
+      booked: 'Gebucht am',
       payAgain: 'Erneut bezahlen',
       completed: `Vielen Dank! Sie haben «${PRICED_TITLE}» gebucht.`,
       subject: `Buchungsbestätigung: ${PRICED_TITLE}`,
@@ -48,6 +53,8 @@ const JOURNEYS: {
       cancel: 'Cancel (test)',
       pay: 'Pay (test)',
       canceled: 'The payment was canceled.',
+      attempted: 'Payment attempted on',
+      booked: 'Booked on',
       payAgain: 'Pay again',
       completed: `Thank you! You have booked “${PRICED_TITLE}”.`,
       subject: `Booking confirmed: ${PRICED_TITLE}`,
@@ -185,6 +192,11 @@ for (const { lang, student, price, text } of JOURNEYS) {
       bookingId = await idFromUrl(page, new RegExp(`${at('/payment/canceled/')}(\\d+)$`));
       await expect(page.getByTestId('payment-outcome')).toHaveText(text.canceled);
       await expect(page.getByTestId('payment-start')).toHaveCount(0);
+      // not booked: dated by the payment attempt, not "booked on" (issue 32 item 4)
+      const summary = page.getByTestId('booking-summary');
+      await expect(summary.getByTestId('booking-date').getByRole('rowheader')).toHaveText(text.attempted);
+      await expect(summary.getByText(text.booked, { exact: true })).toHaveCount(0);
+      await summary.screenshot({ path: `/tmp/shots32/canceled-${lang}.png` });
 
       // nothing is granted: the chapter does not play, the seminar is not among the booked ones
       await page.goto(at(`/seminar/id/${sid}/chapter/${chapterId}/play`));
