@@ -339,7 +339,12 @@ describe('authorization matrix', () => {
       .filter((r) => !DOCS_UI.test(r.url) || r.url === '/api/docs/openapi.json')
       .filter((r) => !MATRIX.some((m) => m.method === r.method && m.route === r.url));
     expect(missing).toEqual([]);
-    const stale = MATRIX.filter((m) => !registered.some((r) => r.method === m.method && r.url === m.route));
+    // the route list leaves OPTIONS out (Fastify's own answers): those rows name routes declared for it
+    const stale = MATRIX.filter(
+      (m) =>
+        !registered.some((r) => r.method === m.method && r.url === m.route) &&
+        !(m.method === 'OPTIONS' && t.app.hasRoute({ method: 'OPTIONS', url: m.route })),
+    );
     expect(stale).toEqual([]);
   });
 

@@ -71,6 +71,11 @@ export async function storeUpload(opts: {
    * and the hash only, then renamed into place ({@link FileStore.adopt}) instead of copied
    */
   adoptFrom?: string;
+  /**
+   * the key's name instead of a random one (`<subdir>/<name>.<ext>`): a resumable upload is
+   * stored under its upload's id, so that finishing it again after a crash writes the same key
+   */
+  name?: string;
 }): Promise<StoredFile> {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
@@ -99,7 +104,7 @@ export async function storeUpload(opts: {
   };
   // the type is known: open the file under its final name and write the bytes read so far
   const begin = async () => {
-    key = `${opts.subdir}/${randomToken(18)}.${ext}`;
+    key = `${opts.subdir}/${opts.name ?? randomToken(18)}.${ext}`;
     try {
       const { adoptFrom } = opts;
       const adopt = opts.files.adopt?.bind(opts.files);

@@ -28,7 +28,8 @@ export interface Prepared {
 }
 
 export interface Row {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** OPTIONS rows: routes that answer OPTIONS themselves (the tus discovery, issue 32) */
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS';
   /** the route pattern as registered */
   route: string;
   /** the concrete URL to call (defaults to the pattern) */

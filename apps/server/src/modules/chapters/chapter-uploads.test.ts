@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { PDF, SAMPLE_WEBM, seminarFixtures } from '../../test/fixtures.ts';
@@ -72,6 +73,26 @@ async function mediaOf(t: TestApp, agent: Agent, chapterId: number) {
     res.json() as { id: number; chapter_videos: { id: number }[]; chapter_docs: { id: number }[] }[]
   ).find((c) => c.id === chapterId)!;
   return { videos: ch.chapter_videos, docs: ch.chapter_docs };
+}
+
+/**
+ * The state a cut finishing leaves (issue 32 item 2: a shutdown or a crash after the last byte):
+ * every byte in the tus store (on S3 the multipart upload completed), no media row. Written
+ * through the app's own tus store, as the PATCH of the last byte does before it finishes.
+ */
+async function bytesWithoutFinishing(t: TestApp, location: string, body: Buffer, prefix = '') {
+  const id = `${prefix}${location.split('/').pop()}`;
+  await t.app.tusUploads.datastore.write(Readable.from([body]), id, 0);
+}
+
+const emptyPatch = (agent: Agent, location: string, offset: number) =>
+  patch(agent, location, offset, Buffer.alloc(0));
+
+async function videoCount(t: TestApp, chapterId: number) {
+  const rows = await t.app.database.db.query.chapterFiles.findMany({
+    where: (f, { and, eq }) => and(eq(f.chapterId, chapterId), eq(f.kind, 'video')),
+  });
+  return rows.length;
 }
 
 describe('tus metadata', () => {
@@ -264,6 +285,150 @@ describe('resumable uploads (tus) on the local disk', () => {
     expect(await readdir(path.join(w.t.app.uploadDir, 'tus'))).toEqual([]);
   });
 
+  it('OPTIONS tells the tus version, extensions and largest size (204, tus core), without CORS headers', async () => {
+    const created = await create(w.trainer, w.chapterId, 10);
+    const location = created.headers.location as string;
+    for (const agent of [w.t.agent(), w.trainer]) {
+      for (const url of [TUS_PATH, location]) {
+        const res = await agent.request({
+          method: 'OPTIONS',
+          url,
+          headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'PATCH' },
+        });
+        expect(res.statusCode).toBe(204);
+        expect(res.headers['tus-version']).toBe('1.0.0');
+        expect(res.headers['tus-resumable']).toBe('1.0.0');
+        expect(res.headers['tus-extension']).toBe('creation,termination,expiration');
+        expect(res.headers['tus-max-size']).toBe(String(60 * 1024 * 1024));
+        expect(res.body).toBe('');
+        // same origin only, as every other route: no CORS answer for another site
+        expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+      }
+    }
+    await w.trainer.delete(location, { headers: TUS });
+  });
+
+  it('a PATCH without application/offset+octet-stream is 415 with the JSON error body; nothing is written', async () => {
+    const created = await create(w.trainer, w.chapterId, 100);
+    const location = created.headers.location as string;
+    const asJson = await w.trainer.request({
+      method: 'PATCH',
+      url: location,
+      headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/json' },
+      payload: JSON.stringify({ a: 1 }),
+    });
+    expect(asJson.statusCode).toBe(415);
+    expect(asJson.headers['content-type']).toContain('application/json');
+    expect(asJson.json()).toEqual({ message: expect.any(String), code: 'unsupported_media_type' });
+    const untyped = await w.trainer.request({
+      method: 'PATCH',
+      url: location,
+      headers: { ...TUS, 'upload-offset': '0' },
+      payload: Buffer.alloc(10, 1),
+    });
+    expect(untyped.statusCode).toBe(415);
+    expect(untyped.json().code).toBe('unsupported_media_type');
+    expect((await head(w.trainer, location)).headers['upload-offset']).toBe('0');
+    await w.trainer.delete(location, { headers: TUS });
+  });
+
+  it('an announced length of 0 is 422 media.missing', async () => {
+    for (const kind of ['video', 'doc']) {
+      const res = await create(w.trainer, w.chapterId, 0, { kind });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'media.missing' });
+      expect(res.json().errors).toHaveProperty(kind === 'doc' ? 'docs' : 'video');
+    }
+    expect(await readdir(path.join(w.t.app.uploadDir, 'tus'))).toEqual([]);
+  });
+
+  it('an upload whose bytes are all there but which was never finished: HEAD finishes it (Upload-Media-Id), once', async () => {
+    const created = await create(w.trainer, w.chapterId, webm.length, { label: 'Cut' });
+    const location = created.headers.location as string;
+    await bytesWithoutFinishing(w.t, location, webm);
+    const before = await videoCount(w.t, w.chapterId);
+    const h = await head(w.trainer, location);
+    expect(h.statusCode).toBe(200);
+    expect(h.headers['upload-offset']).toBe(String(webm.length));
+    expect(h.headers['upload-length']).toBe(String(webm.length));
+    const mediaId = Number(h.headers['upload-media-id']);
+    expect(mediaId).toBeGreaterThan(0);
+    expect(await videoCount(w.t, w.chapterId)).toBe(before + 1);
+    const stream = await w.trainer.get(`/api/chapters/video/${mediaId}/stream`);
+    expect(sha(stream.rawPayload)).toBe(sha(webm));
+    // finished: the upload is gone, the file is in the file store under the upload's name
+    expect((await head(w.trainer, location)).statusCode).toBe(404);
+    expect(await readdir(path.join(w.t.app.uploadDir, 'tus'))).toEqual([]);
+    const row = await w.t.app.database.db.query.chapterFiles.findFirst({
+      where: (f, { eq }) => eq(f.id, mediaId),
+    });
+    expect(row?.storagePath).toBe(`videos/${location.split('/').pop()}.webm`);
+    expect(row?.label).toBe('Cut');
+  });
+
+  it('an empty PATCH at the full offset finishes it too; a HEAD and a PATCH at once make one media', async () => {
+    const created = await create(w.trainer, w.chapterId, webm.length);
+    const location = created.headers.location as string;
+    await bytesWithoutFinishing(w.t, location, webm);
+    const before = await videoCount(w.t, w.chapterId);
+    const [p, h] = await Promise.all([
+      emptyPatch(w.trainer, location, webm.length),
+      head(w.trainer, location),
+    ]);
+    expect(p.statusCode).toBe(204);
+    expect(p.headers['upload-offset']).toBe(String(webm.length));
+    expect([200, 404]).toContain(h.statusCode);
+    if (h.statusCode === 200) expect(h.headers['upload-media-id']).toBe(p.headers['upload-media-id']);
+    expect(await videoCount(w.t, w.chapterId)).toBe(before + 1);
+    expect(await readdir(path.join(w.t.app.uploadDir, 'tus'))).toEqual([]);
+  });
+
+  it('finishing again after a crash between the row and the removal of the upload finds the row: no second media', async () => {
+    const created = await create(w.trainer, w.chapterId, webm.length);
+    const location = created.headers.location as string;
+    await bytesWithoutFinishing(w.t, location, webm);
+    const dir = path.join(w.t.app.uploadDir, 'tus');
+    const id = location.split('/').pop()!;
+    // the upload as it was before its finishing removed it
+    const kept = path.join(w.t.app.uploadDir, 'kept');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(kept, { recursive: true });
+    for (const n of [id, `${id}.json`]) await copyFile(path.join(dir, n), path.join(kept, n));
+    const before = await videoCount(w.t, w.chapterId);
+    const first = await head(w.trainer, location);
+    const mediaId = first.headers['upload-media-id'];
+    expect(Number(mediaId)).toBeGreaterThan(0);
+    for (const n of [id, `${id}.json`]) await copyFile(path.join(kept, n), path.join(dir, n));
+    const again = await head(w.trainer, location);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['upload-media-id']).toBe(mediaId);
+    expect(await videoCount(w.t, w.chapterId)).toBe(before + 1);
+    const stream = await w.trainer.get(`/api/chapters/video/${mediaId}/stream`);
+    expect(sha(stream.rawPayload)).toBe(sha(webm));
+    expect(await readdir(dir)).toEqual([]);
+    const { rm } = await import('node:fs/promises');
+    await rm(kept, { recursive: true, force: true });
+  });
+
+  it('a wrong type found when finishing by HEAD: 422 and the upload removed; an unfinished upload is not finished by HEAD', async () => {
+    const fake = Buffer.concat([Buffer.from('not a video at all '), randomBytes(3000)]);
+    const created = await create(w.trainer, w.chapterId, fake.length);
+    const location = created.headers.location as string;
+    const half = await create(w.trainer, w.chapterId, webm.length);
+    expect(
+      (await patch(w.trainer, half.headers.location as string, 0, webm.subarray(0, 100))).statusCode,
+    ).toBe(204);
+    await bytesWithoutFinishing(w.t, location, fake);
+    expect((await head(w.trainer, location)).statusCode).toBe(422);
+    expect((await head(w.trainer, location)).statusCode).toBe(404);
+    const h = await head(w.trainer, half.headers.location as string);
+    expect(h.statusCode).toBe(200);
+    expect(h.headers['upload-offset']).toBe('100');
+    expect(h.headers['upload-media-id']).toBeUndefined();
+    await w.trainer.delete(half.headers.location as string, { headers: TUS });
+    expect(await readdir(path.join(w.t.app.uploadDir, 'tus'))).toEqual([]);
+  });
+
   it('sweeps unfinished uploads older than 24 h from the disk', async () => {
     const res = await create(w.trainer, w.chapterId, webm.length);
     const location = res.headers.location as string;
@@ -421,6 +586,39 @@ describe('resuming a 50 MB upload after a dropped connection', () => {
       expect(left.Contents ?? []).toEqual([]);
       client.destroy();
     }, 180_000);
+
+    it('an upload completed in the bucket but never finished: an empty PATCH at the full offset finishes it, and so does HEAD', async () => {
+      const webm = await readFile(SAMPLE_WEBM);
+      const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+      const client = new S3Client({ ...s3.settings(), credentials: s3.settings().credentials! });
+      try {
+        for (const finishBy of ['patch', 'head'] as const) {
+          const created = await create(w.trainer, w.chapterId, webm.length);
+          const location = created.headers.location as string;
+          await bytesWithoutFinishing(w.t, location, webm, 'app/tus/');
+          const h = await w.t.app.tusUploads.datastore.getUpload(`app/tus/${location.split('/').pop()}`);
+          expect(h.offset).toBe(webm.length);
+          const before = await videoCount(w.t, w.chapterId);
+          const res =
+            finishBy === 'patch'
+              ? await emptyPatch(w.trainer, location, webm.length)
+              : await head(w.trainer, location);
+          expect(res.statusCode).toBe(finishBy === 'patch' ? 204 : 200);
+          const mediaId = Number(res.headers['upload-media-id']);
+          expect(mediaId).toBeGreaterThan(0);
+          expect(await videoCount(w.t, w.chapterId)).toBe(before + 1);
+          const stream = await w.trainer.get(`/api/chapters/video/${mediaId}/stream`);
+          expect(sha(stream.rawPayload)).toBe(sha(webm));
+          expect((await head(w.trainer, location)).statusCode).toBe(404);
+        }
+        const left = await client.send(
+          new ListObjectsV2Command({ Bucket: 'elearn-tus', Prefix: 'app/tus/' }),
+        );
+        expect(left.Contents ?? []).toEqual([]);
+      } finally {
+        client.destroy();
+      }
+    }, 60_000);
 
     it('a wrong type at the end leaves nothing in the bucket; an unfinished upload is swept after 24 h', async () => {
       const fake = randomBytes(6000);

@@ -1,8 +1,8 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { encodeMessage, type Locale, rules, t } from '@elearn/shared';
 import type { DataStore, Upload } from '@tus/utils';
@@ -39,6 +39,9 @@ export const TUS_PATH = '/api/chapters/uploads';
 export const UPLOAD_EXPIRY_MS = 24 * 3_600_000;
 const SWEEP_EVERY_MS = 3_600_000;
 const MiB = 1024 * 1024;
+
+/** the tus extensions this server offers (docs/api/uploads.md; no deferred length, no upload with creation) */
+export const TUS_EXTENSIONS = ['creation', 'termination', 'expiration'] as const;
 
 /** the upload's id in the URL: random, URL-safe */
 const ID = /^[A-Za-z0-9_-]{16,64}$/;
@@ -77,9 +80,13 @@ async function openTusStore(
   datastore: DataStore;
   storeId: (id: string) => string;
   sweep: (now: number) => Promise<number>;
-  /** a finished upload's data file, when it is on the local disk (renamed into place, not copied) */
-  localPath?: (id: string) => string;
-  /** removes an upload (also one whose data file was moved away); never throws */
+  /**
+   * on the local disk: a new hard link of a finished upload's data file, which the file store
+   * renames into place (no copy) while the upload itself stays whole until its row is written:
+   * a crash in between leaves an upload that can be finished again
+   */
+  linkForAdoption?: (id: string) => Promise<string>;
+  /** removes an upload (and its link for adoption); never throws */
   drop: (id: string) => Promise<void>;
 }> {
   if (!s3) {
@@ -110,13 +117,20 @@ async function openTusStore(
       }
     }
     const datastore = new LocalTusStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+    const adoptionLink = (id: string) => path.join(directory, `${id}.finishing`);
     return {
       datastore,
       storeId: (id) => id,
-      localPath: (id) => path.join(directory, id),
+      async linkForAdoption(id) {
+        const to = adoptionLink(id);
+        await unlink(to).catch(() => {});
+        await link(path.join(directory, id), to);
+        return to;
+      },
       async drop(id) {
         await unlink(path.join(directory, id)).catch(() => {});
         await unlink(path.join(directory, `${id}.json`)).catch(() => {});
+        await unlink(adoptionLink(id)).catch(() => {});
       },
       // every upload (finished ones are moved at once; one left by a crash goes too) created
       // before the limit: its data file and its `.json`; stray files by their modification time
@@ -153,6 +167,26 @@ async function openTusStore(
   const { S3Store } = await import('@tus/s3-store');
   const prefix = `${s3.prefix}tus/`;
   class PrefixedS3Store extends S3Store {
+    /**
+     * As tus' write, but an upload whose multipart upload was completed already (its finishing
+     * was cut short: a shutdown, a crash) takes an empty write at its full offset instead of
+     * failing with NoSuchUpload, so that it can be finished
+     */
+    override async write(readable: Readable, id: string, offset: number): Promise<number> {
+      try {
+        return await super.write(readable, id, offset);
+      } catch (err) {
+        const name = (err as { name?: string; Code?: string }).name ?? (err as { Code?: string }).Code;
+        if (name !== 'NoSuchUpload' && name !== 'NoSuchKey') throw err;
+        const { file } = await this.getMetadata(id);
+        if (file.size === undefined || offset !== file.size) throw err;
+        // the assembled object is there (else the store's error stands)
+        await this.client.headObject({ Bucket: this.bucket, Key: id });
+        readable.resume();
+        return offset;
+      }
+    }
+
     /** tus' own expiry lists every multipart upload of the bucket; ours only those under `tus/` */
     async sweepPrefix(now: number): Promise<number> {
       const limit = now - UPLOAD_EXPIRY_MS;
@@ -229,7 +263,7 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
   ready?: (uploads: TusUploads) => void;
 }> = async (app, { chapters, uploadDir, s3, maxVideoMb, maxDocMb, ready }) => {
   const { Server } = await import('@tus/server');
-  const { datastore, storeId, sweep, localPath, drop } = await openTusStore(uploadDir, s3);
+  const { datastore, storeId, sweep, linkForAdoption, drop } = await openTusStore(uploadDir, s3);
   const urlId = (id: string) => id.slice(id.lastIndexOf('/') + 1);
   const contexts = new WeakMap<IncomingMessage, Ctx>();
   const ctxOf = (req: unknown) => {
@@ -292,18 +326,59 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
     async onUploadFinish(req, upload) {
       const ctx = ctxOf(req);
       try {
-        const media = await finish(ctx.user, upload);
+        const media = await finishOnce(ctx.user, upload);
         return { status_code: 204, headers: { 'Upload-Media-Id': String(media.id) } };
       } catch (err) {
         return refuse(ctx, err);
-      } finally {
-        // a refused file leaves nothing behind; an accepted one now lives in the file store
-        await drop(upload.id);
       }
     },
   });
 
-  /** checks the finished file by its content, streams it into the file store and records it */
+  /**
+   * Finishing an upload whose bytes are all there: by the PATCH that brought the last byte, and
+   * again by a HEAD or an empty PATCH at the full offset when that one was cut short (a shutdown,
+   * a crash: issue 32). One finishing per upload at a time in this process; the shutdown waits
+   * for those under way before it closes the database and the store.
+   */
+  const finishing = new Map<string, Promise<{ id: number }>>();
+  function finishOnce(
+    user: AuthUser,
+    upload: Upload,
+    opts: { complete?: boolean } = {},
+  ): Promise<{ id: number }> {
+    let running = finishing.get(upload.id);
+    if (!running) {
+      // outside a PATCH: an empty write at the full offset first, which completes a bucket's
+      // multipart upload whose parts are all there (and is nothing for one completed already)
+      const ready = opts.complete
+        ? datastore.write(Readable.from([]), upload.id, upload.size!).then(() => undefined)
+        : Promise.resolve();
+      running = ready
+        .then(() => finish(user, upload))
+        .then(
+          async (media) => {
+            // the file now lives in the file store, the row names it: the upload goes
+            await drop(upload.id);
+            return media;
+          },
+          async (err: unknown) => {
+            // a refusal (wrong type, chapter gone) leaves nothing behind; an outage keeps the
+            // upload whole, to be finished when the store or the database is back
+            if (err instanceof AppError && err.status < 500) await drop(upload.id);
+            throw err;
+          },
+        );
+      finishing.set(upload.id, running);
+      const forget = () => finishing.delete(upload.id);
+      running.then(forget, forget);
+    }
+    return running;
+  }
+
+  /**
+   * checks the finished file by its content, streams it into the file store under a key named
+   * after the upload and records it once (finishing again writes the same key, finds the row)
+   */
   async function finish(user: AuthUser, upload: Upload): Promise<{ id: number }> {
     const meta = upload.metadata ?? {};
     const chapterId = Number(meta.chapter_id);
@@ -312,17 +387,25 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
     const name = cleanFileName(meta.filename ?? 'file');
     // both stores read a finished upload as a stream (a file, or GetObject's body): never in memory
     const readable = datastore as unknown as { read(id: string): Readable | Promise<Readable> };
-    const source = await readable.read(upload.id);
-    // on the local disk the file is read once (type, hash) and renamed into place
-    const adoptFrom = localPath?.(upload.id);
-    const stored =
-      meta.kind === 'doc'
-        ? await chapters.storeDoc(source, name, adoptFrom)
-        : await chapters.storeVideo(source, name, adoptFrom);
-    const [row] = await chapters.recordFiles(chapterId, meta.kind === 'doc' ? 'doc' : 'video', [
-      { stored, name, label: meta.label?.slice(0, 200) },
-    ]);
-    return { id: row!.id };
+    // on the local disk the file is read once (type, hash) and a hard link of it renamed into place
+    const adoptFrom = await linkForAdoption?.(upload.id);
+    try {
+      const source = await readable.read(upload.id);
+      const key = urlId(upload.id);
+      const stored =
+        meta.kind === 'doc'
+          ? await chapters.storeDoc(source, name, adoptFrom, key)
+          : await chapters.storeVideo(source, name, adoptFrom, key);
+      const row = await chapters.recordUploadOnce(chapterId, meta.kind === 'doc' ? 'doc' : 'video', {
+        stored,
+        name,
+        label: meta.label?.slice(0, 200),
+      });
+      return { id: row.id };
+    } finally {
+      // renamed away, or left (a refusal; a rename onto the same file keeps its source)
+      if (adoptFrom) await unlink(adoptFrom).catch(() => {});
+    }
   }
 
   const csrfEverywhere = async (req: FastifyRequest) => {
@@ -356,15 +439,44 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
     if (Number(length) > max)
       throw new AppError(413, 'media.too_large', 'media.too_large', { max: max / MiB });
     if (Number(length) === 0)
-      throw validation({ [kind === 'doc' ? 'docs' : 'video']: [encodeMessage('media.missing')] });
+      throw validation(
+        { [kind === 'doc' ? 'docs' : 'video']: [encodeMessage('media.missing')] },
+        'media.missing',
+        'media.missing',
+      );
   };
 
   /** a later request: only the user who created the upload sees it */
-  const checkOwner = async (req: FastifyRequest) => {
+  const ownUpload = async (req: FastifyRequest): Promise<Upload> => {
     const id = (req.params as { uploadId: string }).uploadId;
     if (!ID.test(id)) throw notFound();
     const upload = await datastore.getUpload(storeId(id)).catch(() => null);
     if (!upload || upload.metadata?.user_id !== String(req.user!.id)) throw notFound();
+    return upload;
+  };
+  const checkOwner = async (req: FastifyRequest) => {
+    await ownUpload(req);
+  };
+
+  /**
+   * HEAD of an upload whose bytes are all there but which was not finished (the PATCH of its last
+   * byte was cut short): finishes it now and answers as the PATCH would have, with
+   * `Upload-Media-Id` (a client that sees offset = length takes the upload as done)
+   */
+  const headOrFinish = async (req: FastifyRequest, reply: FastifyReply) => {
+    const upload = await ownUpload(req);
+    if (upload.size === undefined || upload.offset !== upload.size) return;
+    const media = await finishOnce(req.user!, upload, { complete: true });
+    return reply
+      .code(200)
+      .headers({
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(upload.size),
+        'Upload-Length': String(upload.size),
+        'Upload-Media-Id': String(media.id),
+        'Cache-Control': 'no-store',
+      })
+      .send();
   };
 
   const handOver = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -400,6 +512,30 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
   // tus bodies are read by tus itself, straight from the socket
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
 
+  /** a PATCH carries `application/offset+octet-stream` (tus core): anything else is our 415, before its body is read */
+  const offsetStreamOnly = async (req: FastifyRequest) => {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/offset+octet-stream')
+      throw new AppError(415, 'unsupported_media_type', 'errors.unsupported_media_type');
+  };
+
+  /**
+   * tus 1.0 core: OPTIONS tells the server's protocol versions, extensions and largest upload
+   * (204, no login needed). Same origin only like every other route: no CORS headers.
+   */
+  const tusOptions = async (_req: FastifyRequest, reply: FastifyReply) => {
+    reply
+      .code(204)
+      .header('Tus-Resumable', '1.0.0')
+      .header('Tus-Version', '1.0.0')
+      .header('Tus-Extension', TUS_EXTENSIONS.join(','))
+      .header('Tus-Max-Size', String(Math.max(maxVideoMb, maxDocMb) * MiB))
+      .header('Cache-Control', 'no-store');
+    return reply.send();
+  };
+  for (const url of [TUS_PATH, `${TUS_PATH}/:uploadId`])
+    app.route({ method: 'OPTIONS', url, schema: { hide: true }, handler: tusOptions });
+
   const guard = app.requireScope('trainer', 'admin');
   const tusHeaders = {
     'tus-resumable': z.string().max(20).optional(),
@@ -433,14 +569,14 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
     method: 'HEAD',
     url: `${TUS_PATH}/:uploadId`,
     onRequest: [guard, csrfEverywhere],
-    preHandler: checkOwner,
+    preHandler: headOrFinish,
     schema: { tags: ['media'], params: uploadParams, hide: true },
     handler: handOver,
   });
   app.patch(
     `${TUS_PATH}/:uploadId`,
     {
-      onRequest: guard,
+      onRequest: [guard, offsetStreamOnly],
       preHandler: checkOwner,
       schema: {
         tags: ['media'],
@@ -488,6 +624,9 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;
+    // the drain: uploads being finished get their row before the database closes (this hook
+    // runs before app.ts closes the database and the store)
+    await Promise.allSettled([...finishing.values()]);
   });
   ready?.(uploads);
 };

@@ -191,6 +191,18 @@ export const chaptersRepository = {
     if (!row) throw new Error('insert returned no row');
     return row;
   },
+  async findFileByStoragePath(db: DbOrTx, storagePath: string): Promise<FileRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(chapterFiles)
+      .where(eq(chapterFiles.storagePath, storagePath))
+      .limit(1);
+    return row;
+  },
+  /** serializes the transaction's writes of one storage key (until it ends) */
+  async lockStoragePath(db: DbOrTx, storagePath: string): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${storagePath}))`);
+  },
   async findFile(db: DbOrTx, id: number): Promise<FileRow | undefined> {
     const [row] = await db.select().from(chapterFiles).where(eq(chapterFiles.id, id)).limit(1);
     return row;

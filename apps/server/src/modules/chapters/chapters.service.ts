@@ -404,9 +404,12 @@ export function createChaptersService(deps: {
       stream: Readable & { truncated?: boolean },
       fileName: string,
       adoptFrom?: string,
+      /** the key's name (a resumable upload's id) instead of a random one */
+      name?: string,
     ): Promise<StoredFile> {
       return storeUpload({
         adoptFrom,
+        name,
         files: fileStore,
         subdir: 'docs',
         stream,
@@ -423,9 +426,12 @@ export function createChaptersService(deps: {
       stream: Readable & { truncated?: boolean },
       fileName: string,
       adoptFrom?: string,
+      /** the key's name (a resumable upload's id) instead of a random one */
+      name?: string,
     ): Promise<StoredFile> {
       return storeUpload({
         adoptFrom,
+        name,
         files: fileStore,
         subdir: 'videos',
         stream,
@@ -435,6 +441,37 @@ export function createChaptersService(deps: {
         allowedText: 'mp4, webm, ogg',
         check: videoCheck,
       });
+    },
+
+    /**
+     * records a finished resumable upload, once: finishing it again (after a crash between the
+     * row and the upload's removal) stores the same key and finds the row written the first time.
+     * A failure leaves the stored file to the orphan sweep (a row may name it).
+     */
+    async recordUploadOnce(
+      chapterId: number,
+      kind: 'doc' | 'video',
+      f: { stored: StoredFile; name: string; label?: string },
+    ) {
+      const row = await db.transaction(async (tx) => {
+        await repo.lockStoragePath(tx, f.stored.relPath);
+        const existing = await repo.findFileByStoragePath(tx, f.stored.relPath);
+        if (existing) return existing;
+        return repo.insertFile(tx, {
+          chapterId,
+          kind,
+          label: (f.label?.trim() || f.name).slice(0, 200),
+          originalName: f.name,
+          storagePath: f.stored.relPath,
+          mime:
+            (kind === 'doc' ? DOC_TYPES[f.stored.ext] : VIDEO_TYPES[f.stored.ext]) ??
+            'application/octet-stream',
+          size: f.stored.size,
+          sha256: f.stored.sha256,
+        });
+      });
+      changed();
+      return fileDto(row);
     },
 
     /** records stored files; removes them again when the insert fails */

@@ -1,7 +1,7 @@
 /** Authorization matrix rows of the resumable (tus) uploads (issue 18; see ../matrix-kit.ts). */
 
 import { TUS_PATH } from '../../modules/chapters/chapter-uploads.ts';
-import { type Expect, ownerOnly, type Row, type World } from '../matrix-kit.ts';
+import { all, type Expect, ownerOnly, type Row, type World } from '../matrix-kit.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -27,6 +27,14 @@ async function trainerUpload(w: World): Promise<string> {
 const creatorOnly = (ok: number): Expect => ({ ...ownerOnly(ok), otherTrainer: 404, admin: 404 });
 
 export const UPLOADS_ROWS: Row[] = [
+  // tus discovery (version, extensions, largest size): public, like the protocol asks
+  { method: 'OPTIONS', route: TUS_PATH, expect: all(204) },
+  {
+    method: 'OPTIONS',
+    route: `${TUS_PATH}/:uploadId`,
+    prepare: async (w) => ({ url: await trainerUpload(w) }),
+    expect: all(204),
+  },
   {
     method: 'POST',
     route: TUS_PATH,
