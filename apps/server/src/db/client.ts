@@ -5,7 +5,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -14,12 +13,9 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { runGenericOn } from './hot-statements.ts';
 import { skipRepeatedParsers, textParsers } from './pglite-parsers.ts';
 import * as schema from './schema/index.ts';
+import type { Db } from './types.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle; repositories accept `Db | Tx` as their optional `tx`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+export type { Db, DbOrTx, Schema, Tx } from './types.ts';
 
 export { MIGRATIONS_DIR };
 

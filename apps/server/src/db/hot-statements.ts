@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from './client.ts';
 import { rowsOf } from './query-helpers.ts';
+import type { DbOrTx } from './types.ts';
 
 /*
  * Hot statements: the queries of the hot paths (the bench's 200 concurrent stops and position
