@@ -192,14 +192,24 @@ export async function generateBenchData(opts: GenerateOptions): Promise<Generate
     if (found.length > 0) {
       const s = await pgSession(url);
       const m = await readMarker(s, scale, seed).finally(() => s.close());
-      if (m) return { reused: true, seconds: m.seconds, scale, seed, counts: m.counts, handles: m.handles };
+      if (m) {
+        // migrations added since it was generated
+        const existing = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+        await existing.migrate().finally(() => existing.close());
+        return { reused: true, seconds: m.seconds, scale, seed, counts: m.counts, handles: m.handles };
+      }
       log(`database ${name} is incomplete or of another scale: dropping it`);
       await adminQuery(url, `drop database "${name}" with (force)`);
     }
     await adminQuery(url, `create database "${name}" template template0`);
   } else if (dataDir) {
     const probe = await openDatabase({ dataDir });
-    const m = await readMarker(dbSession(probe), scale, seed).finally(() => probe.close());
+    const m = await readMarker(dbSession(probe), scale, seed)
+      .then(async (found) => {
+        if (found) await probe.migrate();
+        return found;
+      })
+      .finally(() => probe.close());
     if (m) return { reused: true, seconds: m.seconds, scale, seed, counts: m.counts, handles: m.handles };
     await rm(path.join(dataDir, 'pglite'), { recursive: true, force: true });
   }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { enrolments } from './enrolments.ts';
@@ -42,5 +43,8 @@ export const accessLinks = pgTable(
     uniqueIndex('access_links_token_hash_unique').on(t.tokenHash),
     index('access_links_enrolment_idx').on(t.enrolmentId),
     index('access_links_company_created_idx').on(t.companyId, t.createdAt),
+    index('access_links_user_idx').on(t.userId),
+    index('access_links_seminar_idx').on(t.seminarId),
+    index('access_links_created_by_idx').on(t.createdBy).where(sql`${t.createdBy} is not null`),
   ],
 );

@@ -41,5 +41,8 @@ export const companyShortNames = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('company_short_names_lower_unique').on(sql`lower(${t.shortName})`)],
+  (t) => [
+    uniqueIndex('company_short_names_lower_unique').on(sql`lower(${t.shortName})`),
+    index('company_short_names_company_idx').on(t.companyId),
+  ],
 );

@@ -82,5 +82,6 @@ export const companyMemberInvitations = pgTable(
   (t) => [
     uniqueIndex('company_member_invitations_token_unique').on(t.tokenHash),
     uniqueIndex('company_member_invitations_company_email_unique').on(t.companyId, t.email),
+    index('company_member_invitations_invited_by_idx').on(t.invitedBy).where(sql`${t.invitedBy} is not null`),
   ],
 );

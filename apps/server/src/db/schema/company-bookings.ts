@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { seminars } from './seminars.ts';
@@ -31,6 +32,7 @@ export const companyBookings = pgTable(
   (t) => [
     uniqueIndex('company_bookings_company_seminar_unique').on(t.companyId, t.seminarId),
     index('company_bookings_seminar_idx').on(t.seminarId),
+    index('company_bookings_booked_by_idx').on(t.bookedBy).where(sql`${t.bookedBy} is not null`),
   ],
 );
 
@@ -51,5 +53,6 @@ export const companyInvitations = pgTable(
   (t) => [
     uniqueIndex('company_invitations_token_hash_unique').on(t.tokenHash),
     index('company_invitations_company_idx').on(t.companyId),
+    index('company_invitations_created_by_idx').on(t.createdBy).where(sql`${t.createdBy} is not null`),
   ],
 );

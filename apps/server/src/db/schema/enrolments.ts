@@ -48,5 +48,6 @@ export const enrolments = pgTable(
     uniqueIndex('enrolments_free_unique').on(t.seminarId, t.userId).where(sql`${t.source} = 'free'`),
     uniqueIndex('enrolments_company_booking_user_unique').on(t.companyBookingId, t.userId),
     index('enrolments_company_user_idx').on(t.companyId, t.userId),
+    index('enrolments_granted_by_idx').on(t.grantedBy).where(sql`${t.grantedBy} is not null`),
   ],
 );

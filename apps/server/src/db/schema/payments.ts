@@ -38,6 +38,8 @@ export const bookings = pgTable(
     uniqueIndex('bookings_seminar_user_unique').on(t.seminarId, t.userId),
     index('bookings_user_idx').on(t.userId),
     index('bookings_created_idx').on(t.createdAt),
+    // every foreign key has an index (a deleted company finds its purchases without a scan)
+    index('bookings_for_company_idx').on(t.forCompanyId).where(sql`${t.forCompanyId} is not null`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -58,5 +59,8 @@ export const accountDeletions = pgTable(
     claimedAt: ts('claimed_at'),
     erasedAt: ts('erased_at'),
   },
-  (t) => [index('account_deletions_status_due_idx').on(t.status, t.dueAt)],
+  (t) => [
+    index('account_deletions_status_due_idx').on(t.status, t.dueAt),
+    index('account_deletions_requested_by_idx').on(t.requestedBy).where(sql`${t.requestedBy} is not null`),
+  ],
 );

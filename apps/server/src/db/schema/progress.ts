@@ -110,5 +110,7 @@ export const certificates = pgTable(
     uniqueIndex('certificates_code_unique').on(t.code),
     uniqueIndex('certificates_user_seminar_unique').on(t.userId, t.seminarId),
     index('certificates_seminar_idx').on(t.seminarId),
+    index('certificates_owner_idx').on(t.ownerId).where(sql`${t.ownerId} is not null`),
+    index('certificates_revoked_by_idx').on(t.revokedBy).where(sql`${t.revokedBy} is not null`),
   ],
 );

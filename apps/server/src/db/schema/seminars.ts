@@ -45,6 +45,7 @@ export const seminars = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.isPublic} and not ${t.isCompany}`),
     index('seminars_owner_idx').on(t.ownerId),
+    index('seminars_company_idx').on(t.companyId).where(sql`${t.companyId} is not null`),
   ],
 );
 

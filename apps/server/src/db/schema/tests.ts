@@ -144,6 +144,8 @@ export const userGraduateMctests = pgTable(
     index('ugm_test_started_idx').on(t.mcTestId, t.startedAt),
     index('ugm_user_test_idx').on(t.userId, t.mcTestId),
     index('ugm_started_idx').on(t.startedAt),
+    // a deleted user's confirmations are found without scanning every run
+    index('ugm_confirmed_by_idx').on(t.confirmedBy).where(sql`${t.confirmedBy} is not null`),
     // at most one open run per user and test (two concurrent starts cannot open two)
     uniqueIndex('ugm_open_run_unique').on(t.mcTestId, t.userId).where(sql`${t.stoppedAt} is null`),
     check('ugm_passed_01', sql`${t.passed} in (0, 1)`),
@@ -198,5 +200,9 @@ export const mcTestGrants = pgTable(
     grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.mcTestId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.mcTestId, t.userId] }),
+    index('mc_test_grants_user_idx').on(t.userId),
+    index('mc_test_grants_granted_by_idx').on(t.grantedBy).where(sql`${t.grantedBy} is not null`),
+  ],
 );
