@@ -198,6 +198,7 @@ test.describe('issue 32 items 12 and 13: the new-app banner and the certificate 
         if (phone) expect(shape.below, 'the value below its label').toBe(true);
         else expect(shape.beside, 'the value beside its label').toBe(true);
         expect(await sidewaysScroll(page)).toBe(0);
+        if (!phone) expect(await seriousAxeViolations(page)).toEqual([]);
       };
 
       await page.goto(localized(lang, '/certificates'));
