@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolments, seminars } from '../../db/schema/index.ts';
+import { bookings, enrolments, seminars } from '../../db/schema/index.ts';
 import { buildTestApp, multipart, type TestApp } from '../../test/build-test-app.ts';
 import { PNG, seminarFixtures } from '../../test/fixtures.ts';
 
@@ -168,6 +168,31 @@ describe('seminars and free booking', () => {
     expect(entry.users_booked_seminars).toMatchObject([
       { id: student.id, email: student.email, status: 'free' },
     ]);
+  });
+
+  it('a free booking on a bought, priced seminar answers 409 booking.not_free and makes nothing', async () => {
+    const trainer = await t.make.user({ scopes: ['trainer'] });
+    const student = await t.make.user();
+    const s = await fx.seminar(trainer.id, { price: 2500 });
+    const [purchase] = await t.app.database.db
+      .insert(bookings)
+      .values({ seminarId: s.id, userId: student.id, status: 'paid', price: 2500, currency: 'CHF' })
+      .returning();
+    await t.app.database.db
+      .insert(enrolments)
+      .values({ seminarId: s.id, userId: student.id, source: 'purchase', bookingId: purchase!.id });
+    const a = await t.loginAs(student.email);
+    const res = await a.post('/api/booking/free', { seminarId: s.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'booking.not_free' });
+    expect(
+      await t.app.database.db.select().from(enrolments).where(eq(enrolments.seminarId, s.id)),
+    ).toMatchObject([{ source: 'purchase', bookingId: purchase!.id }]);
+    // a company seminar the learner is assigned to is no free booking either
+    const company = await fx.seminar(trainer.id, { isCompany: true, bookedBy: [student.id] });
+    const assigned = await a.post('/api/booking/free', { seminarId: company.id });
+    expect(assigned.statusCode).toBe(409);
+    expect(assigned.json().code).toBe('booking.not_free');
   });
 
   it('twenty concurrent free bookings of one user leave one booking', async () => {

@@ -377,16 +377,15 @@ export function createSeminarsService(deps: {
 
     /** @throws booking.not_free, booking.own_seminar (409); 404 for seminars the caller may not see */
     async bookFree(actor: AuthUser, seminarId: number): Promise<{ booking: BookingDto; created: boolean }> {
-      const { seminar, booked } = await access(actor, seminarId);
+      const { seminar } = await access(actor, seminarId);
       if (seminar.ownerId === actor.id) throw conflict('booking.own_seminar', 'booking.own_seminar');
+      // only a public, free seminar is booked for free; a priced one is bought (held or not: a
+      // purchase or an assignment is no free booking, and answering it here would show price 0)
       if (!seminar.isPublic || seminar.isCompany || seminar.price > 0) {
-        if (!booked) throw conflict('booking.not_free', 'booking.not_free');
+        throw conflict('booking.not_free', 'booking.not_free');
       }
-      // held already (a purchase, an assignment): that grant answers, nothing new is made
-      const held = booked ? (await enrolments.grantsOf(actor.id, seminarId))[0] : undefined;
-      const { grant, created } = held
-        ? { grant: held, created: false }
-        : await enrolments.grantFree(actor.id, seminarId, new Date(now()));
+      // one `free` grant per seminar and user: booked already answers that same booking
+      const { grant, created } = await enrolments.grantFree(actor.id, seminarId, new Date(now()));
       if (created) invalidateTotal();
       return {
         created,
