@@ -65,6 +65,7 @@ import { createMailer, type Mailer } from './plugins/mail.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { noNulPlugin } from './plugins/no-nul.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { requestOriginPlugin } from './plugins/request-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 declare module 'fastify' {
@@ -268,6 +269,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken, poolStats: database.poolStats });
   await app.register(noNulPlugin);
+  await app.register(requestOriginPlugin);
 
   const matomoOrigin = config.matomo ? new URL(config.matomo.url).origin : null;
   const extra = matomoOrigin ? [matomoOrigin] : [];

@@ -82,7 +82,8 @@ export const envSchema = z.object({
   MATOMO_URL: z.url({ protocol: /^https?$/ }).optional(),
   MATOMO_SITE_ID: z.string().regex(/^\d+$/, 'must be a number').optional(),
   DEMO_DATA: bool01,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** unset: `info` in production, `warn` otherwise (npm start shows its address and logins, not a log) */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
   SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 365),
   TRUST_PROXY: trustProxy,
@@ -131,6 +132,11 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl?: string;
   appUrl: string;
+  /**
+   * development without APP_URL: the absolute URLs a browser is sent to (the test checkout and its
+   * return) keep the address it came by, if that is one of this machine's (plugins/request-origin.ts)
+   */
+  appUrlFollowsRequest: boolean;
   sessionSecret: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -144,7 +150,7 @@ export interface AppConfig {
   redisKeyPrefix: string;
   matomo: { url: string; siteId: string } | null;
   demoData: boolean;
-  logLevel: Env['LOG_LEVEL'];
+  logLevel: NonNullable<Env['LOG_LEVEL']>;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /** Fastify `trustProxy`: false, a hop count or the proxies' addresses/CIDR ranges */
@@ -204,6 +210,7 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appUrlFollowsRequest: env.NODE_ENV === 'development' && !env.APP_URL,
     sessionSecret: env.SESSION_SECRET ?? 'dev-only-secret-change-me-dev-only-secret',
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -216,7 +223,7 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     matomo: env.MATOMO_URL && env.MATOMO_SITE_ID ? { url: env.MATOMO_URL, siteId: env.MATOMO_SITE_ID } : null,
     demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
-    logLevel: env.LOG_LEVEL,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'production' ? 'info' : 'warn'),
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
     trustProxy: env.TRUST_PROXY ?? false,

@@ -223,6 +223,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       await companies.checkPurchase(req.user!, req.body);
       const { checkout, created } = await payments.bookNow(req.user!, req.body.seminarId, req.locale, {
         forCompanyId: req.body.companyId,
+        appUrl: req.appUrl,
       });
       return reply.code(created ? 201 : 200).send(checkout);
     },

@@ -157,8 +157,8 @@ export interface TestProvider extends PaymentProvider {
   settle(id: string, status: 'paid' | 'failed' | 'canceled'): Promise<TestPaymentRow | null>;
 }
 
-export function createTestProvider(deps: { db: Db; appUrl: string; now?: () => number }): TestProvider {
-  const { db, appUrl } = deps;
+export function createTestProvider(deps: { db: Db; now?: () => number }): TestProvider {
+  const { db } = deps;
   const now = deps.now ?? Date.now;
 
   /** open payments whose time is up become `expired` (what Mollie reports for them) */
@@ -187,12 +187,16 @@ export function createTestProvider(deps: { db: Db; appUrl: string; now?: () => n
     amount: row.amount,
     currency: row.currency,
     metadata: row.metadata ?? null,
-    checkoutUrl: row.status === 'open' ? `${appUrl}${locale}/payment/test-checkout/${row.id}` : null,
+    checkoutUrl: row.status === 'open' ? `${siteOf(row)}${locale}/payment/test-checkout/${row.id}` : null,
     paidAt: row.paidAt,
   });
   // the checkout page in the language of the redirect URL (the language the booking started in)
   const localeOf = (row: TestPaymentRow) =>
     new URL(row.redirectUrl).pathname.startsWith('/en/') ? '/en' : '';
+  // and on its site: the address the booking started at (plugins/request-origin.ts), so that the
+  // browser keeps its session and cookie consent through the checkout
+  const siteOf = (row: TestPaymentRow) =>
+    row.redirectUrl.replace(/(\/en)?\/payment\/mollie\/redirect\?.*$/, '');
 
   return {
     name: 'test',
@@ -240,5 +244,5 @@ export function createTestProvider(deps: { db: Db; appUrl: string; now?: () => n
 export function selectPaymentProvider(config: AppConfig, db: Db, now?: () => number): PaymentProvider | null {
   if (config.mollieApiKey) return createMollieProvider(config);
   if (config.env === 'production') return null;
-  return createTestProvider({ db, appUrl: config.appUrl, now });
+  return createTestProvider({ db, now });
 }

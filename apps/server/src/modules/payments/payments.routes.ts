@@ -48,7 +48,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
       },
     },
     async (req, reply) => {
-      const { checkout, created } = await payments.bookNow(req.user!, req.body.seminarId, req.locale);
+      const { checkout, created } = await payments.bookNow(req.user!, req.body.seminarId, req.locale, {
+        appUrl: req.appUrl,
+      });
       return reply.code(created ? 201 : 200).send(checkout);
     },
   );

@@ -268,7 +268,11 @@ export function createPaymentsService(deps: {
       actor: AuthUser,
       seminarId: number,
       locale: Locale,
-      opts: { forCompanyId?: number } = {},
+      opts: {
+        forCompanyId?: number;
+        /** base of the return URL: the request's `appUrl` (plugins/request-origin.ts); default APP_URL */
+        appUrl?: string;
+      } = {},
     ): Promise<{ checkout: CheckoutDto; created: boolean }> {
       const forCompanyId = opts.forCompanyId ?? null;
       const { seminar } = await seminars.access(actor, seminarId);
@@ -314,7 +318,7 @@ export function createPaymentsService(deps: {
         }
 
         const { attempt, bookingId } = claimed;
-        const prefix = `${config.appUrl}${prefixOf(locale)}`;
+        const prefix = `${opts.appUrl ?? config.appUrl}${prefixOf(locale)}`;
         try {
           const created = await provider.create({
             amount: seminar.price,
