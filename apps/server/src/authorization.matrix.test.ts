@@ -32,6 +32,7 @@ const CORE_ROWS: Row[] = [
   { method: 'GET', route: '/api/config', expect: all(200) },
   { method: 'GET', route: '/api/docs/openapi.json', expect: all(200) },
   { method: 'POST', route: '/api/login', body: {}, expect: all(422) },
+  // decision (issue 32 item 7): a guest's logout is a no-op answered 204, not 401 (docs/api/openapi.md)
   { method: 'POST', route: '/api/logout', expect: all(204) },
   { method: 'GET', route: '/api/user', expect: loggedIn(200) },
   { method: 'POST', route: '/api/register', body: {}, expect: all(422) },

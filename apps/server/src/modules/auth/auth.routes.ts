@@ -55,7 +55,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => auth.login(req, reply, req.body),
   );
 
-  app.post('/api/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (req, reply) => {
+  // decision (issue 32 item 7): a guest's logout is a no-op answered 204, not 401; see the description
+  const logoutSchema = {
+    tags: ['auth'],
+    description:
+      'Ends the session. A guest (no login) gets 204 too: logging out nobody is a no-op, so a tab whose session already expired logs out without an error. Either way the answer brings a fresh guest session and XSRF token.',
+    response: { 204: z.null() },
+  };
+  app.post('/api/logout', { schema: logoutSchema }, async (req, reply) => {
     await auth.logout(req, reply);
     return reply.code(204).send(null);
   });
