@@ -60,7 +60,14 @@ import { createQuestionsService } from './modules/questions/questions.service.ts
 import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
 import { createSeminarsService } from './modules/seminars/seminars.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
-import { errorsPlugin, sendError } from './plugins/errors.ts';
+import {
+  allowedMethods,
+  clientErrorHandler,
+  errorsPlugin,
+  frameworkErrors,
+  sendError,
+  sendMethodNotAllowed,
+} from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { noNulPlugin } from './plugins/no-nul.ts';
@@ -153,6 +160,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // a hop count trusts that many proxies nearest to the server (Fastify's number semantics)
+    // the router's own answers (a parameter too long, bad percent-encoding, an unreadable request)
+    // in the app's { message, code } shape (docs/api/openapi.md)
+    frameworkErrors,
+    clientErrorHandler,
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
@@ -571,6 +582,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       return sendError(reply, 404, {
         message: t(req.locale, 'errors.route_not_found'),
         code: 'route_not_found',
+      // a known path asked with a method it does not take: 405 with Allow (HTTP's convention)
+      const allow = allowedMethods(app, pathname);
+      if (allow.length) return sendMethodNotAllowed(reply, allow);
       });
     }
     // an unknown (or hidden) seminar slug is a missing page, as the page itself will say

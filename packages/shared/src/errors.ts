@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'bad_request',
+  'uri_too_long',
+  'method_not_allowed',
   'conflict',
   'auth.failed',
   'auth.throttled',

@@ -109,6 +109,76 @@ export function sendError(
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * Fastify's router answers a few requests before any hook or handler runs: a path parameter over
+ * `maxParamLength` (414) and a path that is not valid percent-encoding (400). Its own bodies
+ * (`FST_ERR_…`, the path echoed) become the app's `{ message, code }` (the `frameworkErrors`
+ * option of Fastify; docs/api/openapi.md).
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const locale = pickLocale(req.headers['accept-language']);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendError(reply, 414, { message: t(locale, 'errors.uri_too_long'), code: 'uri_too_long' });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendError(reply, 400, { message: t(locale, 'errors.bad_request'), code: 'bad_request' });
+  }
+  req.log.error({ error: loggableError(error) }, 'router error');
+  return sendError(reply, 500, { message: t(locale, 'errors.internal_error'), code: 'internal_error' });
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; text: string; code: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, text: 'Request Timeout', code: 'bad_request' },
+  HPE_HEADER_OVERFLOW: { status: 431, text: 'Request Header Fields Too Large', code: 'bad_request' },
+};
+
+/**
+ * A request Node's HTTP parser cannot read (an unknown method, a broken header, a timeout before
+ * the headers were complete) never reaches Fastify's routing: answered here, like Fastify does
+ * it, but with the app's `{ message, code }` body (the `clientErrorHandler` option of Fastify).
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:net').Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const kind = CLIENT_ERRORS[err.code ?? ''] ?? { status: 400, text: 'Bad Request', code: 'bad_request' };
+  const raw = (err as { rawPacket?: Buffer }).rawPacket?.toString('latin1') ?? '';
+  const locale = pickLocale(/^accept-language:[ \t]*([^\r\n]*)/im.exec(raw)?.[1]);
+  const body = JSON.stringify({ message: t(locale, 'errors.bad_request'), code: kind.code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${kind.status} ${kind.text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * The methods a path answers (for `405` and its `Allow` header): every method whose route matches
+ * the path, not counting catch-all routes (`/*`, the web app's static files).
+ */
+export function allowedMethods(app: FastifyInstance, pathname: string): string[] {
+  return METHODS.filter((method) => {
+    const found = app.findRoute({ method, url: pathname });
+    return found !== null && !Object.hasOwn(found.params ?? {}, '*');
+  });
+}
+
+/** 405 with `Allow` for a method a known path does not take (instead of a 404) */
+export function sendMethodNotAllowed(reply: FastifyReply, allow: string[]) {
+  const req = reply.request;
+  return sendError(
+    reply,
+    405,
+    {
+      message: t(req.locale, 'errors.method_not_allowed', { method: req.method, allow: allow.join(', ') }),
+      code: 'method_not_allowed',
+    },
+    { Allow: allow.join(', ') },
+  );
+}
+
 export function appErrorBody(locale: Locale, err: AppError): ErrorBody {
   const body: ErrorBody = { message: t(locale, err.messageKey, err.params), code: err.code };
   if (err.fields) {

@@ -3,6 +3,7 @@ import {
   AVATAR_TYPES,
   DOC_TYPES,
   profileFieldsSchema,
+  rules,
   SEMINAR_IMAGE_MAX_BYTES,
   seminarFieldsSchema,
   VIDEO_TYPES,
@@ -36,7 +37,8 @@ export interface OperationDoc {
 const MB = 1024 * 1024;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const chapterIdField = z.object({ chapter_id: z.coerce.number().int().positive().max(2_147_483_647) });
+const chapterIdField = z.object({ chapter_id: rules.id() });
+const videoFields = z.object({ chapter_id: rules.id(), label: z.string().max(200).optional() });
 
 export const operationDocs: Record<string, OperationDoc> = {
   // accounts -------------------------------------------------------------------------------
@@ -95,7 +97,9 @@ export const operationDocs: Record<string, OperationDoc> = {
   },
 
   // media ----------------------------------------------------------------------------------
+  // 404: an unknown chapter (chapter_id)
   'POST /api/chapters/storeDocs': {
+    errors: [404],
     multipart: {
       fields: chapterIdField,
       files: [
@@ -111,8 +115,9 @@ export const operationDocs: Record<string, OperationDoc> = {
     },
   },
   'POST /api/chapters/storeVideo': {
+    errors: [404],
     multipart: {
-      fields: chapterIdField,
+      fields: videoFields,
       files: [
         {
           name: 'video',

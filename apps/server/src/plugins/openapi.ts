@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type OperationDoc, operationDocs } from './openapi-operations.ts';
+import { operationSummaries } from './openapi-summaries.ts';
 import { routeGuards } from './session.ts';
 
 /**
@@ -63,18 +64,19 @@ function factsOf(route: RouteOptions, method: string): RouteFacts {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Malformed request (for example invalid JSON or a broken multipart body).',
+  400: 'Malformed request (`bad_request`): invalid JSON, a broken multipart body, or a path that is not valid percent-encoding.',
   401: 'Not logged in (`unauthenticated`).',
   403: 'Logged in but not allowed (`forbidden`).',
   404: 'Not found; also for records the caller may not know about.',
   409: 'Conflicts with the current state (see `code`).',
   410: 'Gone (see `code`).',
   413: 'The body is too large (`payload_too_large`).',
+  414: 'A path parameter is longer than 200 characters (`uri_too_long`).',
   415: 'The Content-Type is not accepted (`unsupported_media_type`).',
   416: 'The Range cannot be satisfied (`media.range`); `Content-Range: bytes */size` gives the size.',
   419: 'CSRF token missing or wrong (`csrf_mismatch`): fetch `GET /sanctum/csrf-cookie` and send the `XSRF-TOKEN` cookie value in `X-XSRF-TOKEN`.',
   422: 'Invalid input (`validation_failed` or a domain code); `errors` maps each field to its messages.',
-  429: 'Too many requests; retry after `Retry-After` seconds.',
+  429: 'Too many requests (`rate_limited`, or a throttle of the route); retry after `Retry-After` seconds. Also for an address that asked for too many unknown paths (a parameter left empty misses its route).',
   500: 'Internal error (`internal_error`); logged with the request id.',
   502: 'The payment provider does not answer (see `code`).',
   503: 'The database or a provider is unavailable (`service_unavailable`); retry later.',
@@ -88,6 +90,9 @@ export function derivedErrors(f: RouteFacts): number[] {
   if (f.guard) out.push(401, 403);
   // path parameters name records; so do the ids in the body of a logged-in write
   if (f.params || (f.body && f.guard)) out.push(404);
+  // the router refuses a parameter over 200 characters (414) or broken percent-encoding (400)
+  // (and an empty one misses the route: 404, then 429 when an address sends too many of those)
+  if (f.params) out.push(400, 414, 429);
   if (f.input) out.push(422);
   // a write may find the disk under the database (or the uploads) full: 507, nothing stored
   if (MUTATING.has(f.method)) out.push(400, 413, 415, 422, 507);
@@ -229,6 +234,28 @@ function downloadResponses(doc: OperationDoc): Json {
   return out;
 }
 
+/**
+ * `operationId` from the method and the path (generated clients name their methods by it):
+ * `GET /api/seminars/{id}` → `getSeminarsById`; `api` is left out unless that would repeat an id.
+ */
+export function operationIdOf(method: string, path: string, taken: Set<string>): string {
+  const words = (segments: string[]) =>
+    segments
+      .filter(Boolean)
+      .flatMap((s) => {
+        const param = /^\{(\w+)\}$/.exec(s);
+        return param ? ['by', param[1] as string] : s.split(/[^A-Za-z0-9]+/);
+      })
+      .filter(Boolean)
+      .map((w) => w[0]?.toUpperCase() + w.slice(1))
+      .join('');
+  const segments = path.split('/');
+  const short = method.toLowerCase() + words(segments[1] === 'api' ? segments.slice(2) : segments);
+  const id = taken.has(short) ? method.toLowerCase() + words(segments) : short;
+  taken.add(id);
+  return id;
+}
+
 /** Completes one operation of the generated document (see the module comment). */
 function completeOperation(op: Json, facts: RouteFacts, doc: OperationDoc) {
   const responses = (op.responses ?? {}) as Record<string, Json>;
@@ -309,17 +336,21 @@ export const openapiPlugin = fp(
           title: 'E-Learning API',
           version: '1.0.0',
           description:
-            'Session cookie with Sanctum-style CSRF: `GET /sanctum/csrf-cookie`, then send the `XSRF-TOKEN` cookie value in `X-XSRF-TOKEN` on every write. Errors: `{ message, code, errors? }` (docs/api/openapi.md).',
+            'Session cookie with Sanctum-style CSRF: `GET /sanctum/csrf-cookie`, then send the `XSRF-TOKEN` cookie value in `X-XSRF-TOKEN` on every write. Errors: `{ message, code, errors? }` (docs/api/openapi.md). A method a path does not take answers 405 (`method_not_allowed`) with an `Allow` header; an unknown path 404 (`route_not_found`).',
         },
+        servers: [{ url: '/', description: 'This server' }],
         components: { securitySchemes: SECURITY_SCHEMES, schemas: SCHEMAS as never },
       },
       transform: jsonSchemaTransform,
       transformObject: (documentObject) => {
         const openapiObject = (documentObject as { openapiObject: object }).openapiObject;
         const doc = openapiObject as { paths?: Record<string, Record<string, Json>> };
+        const ids = new Set<string>();
         for (const [path, ops] of Object.entries(doc.paths ?? {})) {
           for (const [method, op] of Object.entries(ops)) {
             const key = `${method.toUpperCase()} ${path}`;
+            op.operationId ??= operationIdOf(method, path, ids);
+            op.summary ??= operationSummaries[key];
             const f = facts.get(key);
             if (!f) continue;
             completeOperation(op, f, operationDocs[key] ?? {});
@@ -344,5 +375,5 @@ export function unknownOperationDocs(app: FastifyInstance): string[] {
   const known = new Set(
     Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
   );
-  return Object.keys(operationDocs).filter((k) => !known.has(k));
+  return [...Object.keys(operationDocs), ...Object.keys(operationSummaries)].filter((k) => !known.has(k));
 }

@@ -35,7 +35,8 @@ export const email = () =>
     .max(EMAIL_MAX, { error: m('validation.max', { max: EMAIL_MAX }) })
     .pipe(z.email({ error: m('validation.email') }))
     .transform((v) => v.normalize('NFKC').toLowerCase())
-    .meta({ format: 'email' });
+    // the address zod accepts (a dot in the domain: `0@com` is refused), not any RFC 5322 address
+    .meta({ format: 'email', pattern: z.regexes.email.source });
 
 /** min: at least n characters. */
 export const min = (n: number) => z.string().min(n, { error: m('validation.min', { min: n }) });
@@ -86,18 +87,34 @@ export const username = () =>
 
 export const personName = () => required(NAME_MAX);
 
+/** the largest id (PostgreSQL `integer`) */
+export const ID_MAX = 2_147_483_647;
+/** the decimal digits of 1 … 2147483647, nothing else */
+export const ID_PATTERN =
+  '^(?:[1-9]\\d{0,8}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])$';
+/** what {@link id} accepts, for the OpenAPI document: an integer 1 … 2147483647 or its digits */
+export const ID_JSON_SCHEMA = {
+  anyOf: [
+    { type: 'integer', minimum: 1, maximum: ID_MAX },
+    { type: 'string', pattern: ID_PATTERN },
+  ],
+};
+
 /**
  * An integer id from JSON or a path/query parameter: a JSON integer or a string of decimal
  * digits only. `0x10`, `1e3`, ` 7`, `[1]` or `true` are refused, not coerced (issue 11 item 20).
  */
 export const id = () =>
-  z.union([z.number(), z.string().regex(/^(0|[1-9]\d{0,9})$/)], { error: m('validation.integer') }).pipe(
-    z.coerce
-      .number<string | number>({ error: m('validation.integer') })
-      .int({ error: m('validation.integer') })
-      .positive({ error: m('validation.number_min', { min: 1 }) })
-      .max(2_147_483_647, { error: m('validation.number_max', { max: 2_147_483_647 }) }),
-  );
+  z
+    .union([z.number(), z.string().regex(/^(0|[1-9]\d{0,9})$/)], { error: m('validation.integer') })
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: m('validation.integer') })
+        .int({ error: m('validation.integer') })
+        .positive({ error: m('validation.number_min', { min: 1 }) })
+        .max(ID_MAX, { error: m('validation.number_max', { max: ID_MAX }) }),
+    )
+    .meta(ID_JSON_SCHEMA);
 
 /** An http(s) URL only (no javascript:, data:, …). */
 export const httpUrl = () =>

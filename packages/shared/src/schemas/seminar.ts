@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage as m } from '../i18n/messages.ts';
-import { id } from './rules.ts';
+import { ID_JSON_SCHEMA, id } from './rules.ts';
 
 export const SEMINAR_TITLE_MAX = 200;
 export const SEMINAR_DESCRIPTION_MAX = 50_000;
@@ -31,8 +31,18 @@ export const seminarFieldsSchema = z.object({
     .default(0),
   is_public: flag.default(false),
   isCompany: flag.default(false),
-  /** required when isCompany: the company the seminar is made for */
-  company_id: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), id().optional()),
+  /**
+   * required when isCompany: the company the seminar is made for; `''` and `'null'` (what a form
+   * sends for "no company") mean none, and the OpenAPI document says so
+   */
+  company_id: z
+    .preprocess((v) => (v === '' || v === 'null' ? undefined : v), id().optional())
+    .meta({
+      anyOf: [
+        ...ID_JSON_SCHEMA.anyOf,
+        { type: 'string', enum: ['', 'null'], description: 'no company (what a form sends for none)' },
+      ],
+    }),
   /** update only: drop the current image */
   remove_image: flag.optional(),
 });
