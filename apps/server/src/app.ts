@@ -159,11 +159,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     },
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // a hop count trusts that many proxies nearest to the server (Fastify's number semantics)
     // the router's own answers (a parameter too long, bad percent-encoding, an unreadable request)
     // in the app's { message, code } shape (docs/api/openapi.md)
     frameworkErrors,
     clientErrorHandler,
+    // a hop count trusts that many proxies nearest to the server (Fastify's number semantics)
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
@@ -579,12 +579,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       });
     }
     if (!isPage) {
-      return sendError(reply, 404, {
-        message: t(req.locale, 'errors.route_not_found'),
-        code: 'route_not_found',
       // a known path asked with a method it does not take: 405 with Allow (HTTP's convention)
       const allow = allowedMethods(app, pathname);
       if (allow.length) return sendMethodNotAllowed(reply, allow);
+      return sendError(reply, 404, {
+        message: t(req.locale, 'errors.route_not_found'),
+        code: 'route_not_found',
       });
     }
     // an unknown (or hidden) seminar slug is a missing page, as the page itself will say
