@@ -160,9 +160,12 @@ const dbNameOf = (url: string) => decodeURIComponent(new URL(url).pathname.slice
 async function readMarker(s: Session, scale: number, seed: number) {
   const exists = await s.rows<{ t: string | null }>(`select to_regclass('${MARKER_TABLE}')::text as t`);
   if (!exists[0]?.t) return undefined;
-  const [m] = await s.rows<{ counts: Record<string, number>; handles: Handles; seconds: number }>(
-    `select counts, handles, seconds from ${MARKER_TABLE} where scale = ${scale} and seed = ${seed} and version = ${GENERATOR_VERSION}`,
-  );
+  // a marker of an older generator (another shape) is no marker
+  const [m] = await s
+    .rows<{ counts: Record<string, number>; handles: Handles; seconds: number }>(
+      `select counts, handles, seconds from ${MARKER_TABLE} where scale = ${scale} and seed = ${seed} and version = ${GENERATOR_VERSION}`,
+    )
+    .catch(() => []);
   return m;
 }
 

@@ -22,6 +22,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    // the admin's list of users, newest first (ORDER BY created_at DESC, id DESC), a page at a time
+    index('users_created_idx').on(t.createdAt, t.id),
   ],
 );
 
