@@ -60,8 +60,10 @@ function childrenOf(pid: number): number[] {
 export async function startOwnPostgres(): Promise<OwnPostgres> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed (/usr/lib/postgresql/*/bin)');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'elearn-pgcluster-'));
   const asRoot = process.getuid?.() === 0;
+  // the postgres user must reach the directory: as root under the system's /tmp (a test run's
+  // own temporary directory may be private to root); removed by stop() like any other
+  const dir = await mkdtemp(path.join(asRoot ? '/tmp' : os.tmpdir(), 'elearn-pgcluster-'));
   let ids: { uid: number; gid: number } | undefined;
   if (asRoot) {
     const { stdout: uid } = await run('id', ['-u', 'postgres']);

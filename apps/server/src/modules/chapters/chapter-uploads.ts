@@ -274,8 +274,19 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
   };
   const limitOf = (kind: string | null | undefined) => (kind === 'doc' ? maxDocMb : maxVideoMb) * MiB;
 
-  /** a refusal of ours at the end of an upload: its status with our JSON error body */
-  const refuse = (ctx: Ctx, err: unknown) => {
+  /**
+   * a refusal of ours at the end of an upload: its status with our JSON error body. Any other
+   * failure while finishing (the database or the store away) keeps the upload whole: 503 with
+   * Retry-After, to be finished by a later HEAD or PATCH (not tus' 500)
+   */
+  const refuse = (ctx: Ctx, failure: unknown) => {
+    let err = failure;
+    if (!(err instanceof AppError)) {
+      app.log.error({ err }, 'finishing an upload failed: kept for a later attempt');
+      err = new AppError(503, 'service_unavailable', 'errors.service_unavailable', undefined, undefined, {
+        'retry-after': '5',
+      });
+    }
     if (!(err instanceof AppError)) throw err;
     return {
       status_code: err.status,
