@@ -13,6 +13,7 @@ declare module 'autocannon' {
     latency: { p99: number; p50: number; average: number };
     errors: number;
     non2xx: number;
+    timeouts: number;
   }
   export default function autocannon(opts: Options): Promise<Result>;
 }
