@@ -2,7 +2,9 @@ import net from 'node:net';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowedMethods } from './plugins/errors.ts';
 import { type Agent, buildTestApp, multipart, type TestApp } from './test/build-test-app.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is read as plain JSON
@@ -174,6 +176,22 @@ describe("the router's own answers in the app's shape", () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('route_not_found');
     expect(unknown.headers.allow).toBeUndefined();
+  });
+
+  it("the Allow list leaves out a catch-all route (the web app's static files in production)", async () => {
+    const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    app.get('/*', async () => 'file');
+    app.get('/api/seminars', async () => []);
+    app.post('/api/seminars', async () => ({}));
+    await app.ready();
+    try {
+      expect(allowedMethods(app, '/api/seminars')).toEqual(['GET', 'HEAD', 'POST']);
+      expect(allowedMethods(app, '/api/seminars/')).toEqual(['GET', 'HEAD', 'POST']);
+      // a page path only the catch-all answers: no 405, the 404 of an unknown address stays
+      expect(allowedMethods(app, '/about')).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a request the HTTP parser cannot read (an unknown method): 400 in the app shape', async () => {
