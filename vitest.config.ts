@@ -15,6 +15,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // the OpenAPI contract check of all answers of the API suite (src/test/contract/)
           globalSetup: ['src/test/contract/global-setup.ts'],
+          // every test file gets a temporary directory of its own and fails when it leaves an
+          // elearn-* entry there (src/test/temp-guard.ts)
+          setupFiles: ['src/test/temp-guard.ts'],
         },
       },
       'apps/web/vitest.config.ts',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CONSENT_COOKIE, isKnownPagePath, seminarSlugOfPage, t } from '@elearn/shared';
@@ -262,6 +263,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await orphanSweep;
     await files.close();
     if (!opts.database) await database.close();
+    // an in-memory app's uploads live as long as it does: nothing is left in the temp directory
+    if (config.dataDir === 'memory://') await rm(uploadDir, { recursive: true, force: true });
   });
 
   // one log line per request (cheap; pino serializes lazily)

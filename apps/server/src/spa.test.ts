@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -11,8 +11,9 @@ const INDEX_HTML = `<!doctype html><title>app</title><div id="root"></div><!--${
 
 describe('serving the web app with SPA fallback', () => {
   let t: TestApp;
+  let dist: string;
   beforeAll(async () => {
-    const dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-dist-'));
+    dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-dist-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
@@ -22,7 +23,10 @@ describe('serving the web app with SPA fallback', () => {
     await writeFile(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_JS));
     t = await buildTestApp({ webDist: dist });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
 
   it.each([
     '/',

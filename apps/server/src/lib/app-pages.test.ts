@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -37,7 +37,10 @@ describe('index.html per page: language and first frame (issue 13)', () => {
     await writeFile(path.join(dist, '.vite', 'first-frame.json'), JSON.stringify(FRAMES));
     t = await buildTestApp({ webDist: dist });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
 
   const page = (url: string, cookie?: string) =>
     t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
@@ -133,8 +136,12 @@ describe('index.html per page: language and first frame (issue 13)', () => {
     const { heroNavbar: _n, heroWithBanner: _w, ...de } = FRAMES.de;
     const { heroNavbar: _m, heroWithBanner: _v, ...en } = FRAMES.en;
     await writeFile(path.join(old, '.vite', 'first-frame.json'), JSON.stringify({ de, en }));
-    const html = createAppPages(old).forPage('/', undefined, true).identity.toString('utf8');
-    expect(rootOf(html)).toBe(framed(FRAMES.de.withBanner + FRAMES.de.consent));
+    try {
+      const html = createAppPages(old).forPage('/', undefined, true).identity.toString('utf8');
+      expect(rootOf(html)).toBe(framed(FRAMES.de.withBanner + FRAMES.de.consent));
+    } finally {
+      await rm(old, { recursive: true, force: true });
+    }
   });
 
   it('never draws the cookie notice for a logged-in user, who does not see it', async () => {

@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPagePreloads, firstPaintLinks, type PagePreloads } from './page-preloads.ts';
 
 /** a build's manifest: the entry, both catalogs, the player's layout and page */
@@ -73,13 +73,15 @@ describe('the first paint of index.html (its stylesheets and fonts as Link value
 
 describe('page preloads (Link header of the app pages)', () => {
   let preloads: PagePreloads;
+  let dist: string;
   beforeAll(async () => {
-    const dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-preloads-'));
+    dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-preloads-'));
     await mkdir(path.join(dist, '.vite'));
     await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     preloads = createPagePreloads(dist);
   });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
   const links = (pathname: string, user: { scopes: string[] } | null) =>
     preloads.forPage(pathname, user)?.split(', ') ?? [];
 

@@ -76,7 +76,7 @@ describe('accounts: register, verify, login, reset, profile (spec section 7 "Aut
         'password without a capital letter',
         { password: 'geheim-123', password_confirmation: 'geheim-123' },
         'password',
-        'Mindestens ein Großbuchstaben benötigt',
+        'Mindestens ein Grossbuchstabe benötigt',
       ],
       [
         'password of 7 characters',
@@ -545,7 +545,7 @@ describe('accounts: register, verify, login, reset, profile (spec section 7 "Aut
       ]);
       const r2 = await a.post('/api/user/update', big.payload, { headers: big.headers });
       expect(r2.statusCode).toBe(422);
-      expect(r2.json().errors.avatar).toEqual(['Das Bild darf höchstens 2 MB groß sein.']);
+      expect(r2.json().errors.avatar).toEqual(['Das Bild darf höchstens 2 MB gross sein.']);
       const [row] = await t.app.database.db.select().from(users).where(eq(users.id, u.id));
       expect(row?.firstName).toBe('Test');
       expect(row?.avatarPath).toBeNull();
@@ -645,7 +645,7 @@ describe('accounts: register, verify, login, reset, profile (spec section 7 "Aut
     });
 
     it('writes mails to .eml files when no SMTP_URL is set', async () => {
-      const { mkdtemp, readdir } = await import('node:fs/promises');
+      const { mkdtemp, readdir, rm } = await import('node:fs/promises');
       const os = await import('node:os');
       const dir = await mkdtemp(`${os.tmpdir()}/elearn-mail-`);
       const local = await buildTestApp({ dataDir: dir });
@@ -659,6 +659,7 @@ describe('accounts: register, verify, login, reset, profile (spec section 7 "Aut
         expect(eml).toContain('/email/verify/');
       } finally {
         await local.close();
+        await rm(dir, { recursive: true, force: true });
       }
     });
   });
