@@ -2,12 +2,15 @@
 // (API + app) in one process.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
-const serverBundle = path.join(root, 'apps/server/dist/main.js');
+// SERVER_OUTDIR: another folder directly under apps/server, as for build-server.mjs (a test's own)
+const outDir = process.env.SERVER_OUTDIR ?? 'dist';
+const serverBundle = path.join(root, 'apps/server', outDir, 'main.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -19,6 +22,26 @@ function newestMtime(dir) {
   return newest;
 }
 
+/**
+ * Runs a build step as one line ("… done in 12.3 s"); its output only if it has any (warnings),
+ * and all of it when the step fails.
+ */
+function quietly(label, args, cwd, env = {}) {
+  process.stdout.write(`${label}… `);
+  const t0 = Date.now();
+  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+  const output = `${run.stdout ?? ''}${run.stderr ?? ''}`.trim();
+  if (run.status !== 0) {
+    console.log('failed:');
+    console.error(output || run.error?.message || `exit ${run.status ?? run.signal}`);
+    process.exit(run.status || 1);
+  }
+  console.log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  // build-server.mjs reports its own time on success; anything else is a warning worth reading
+  const rest = output.split('\n').filter((l) => l.trim() && !/^server built into /.test(l));
+  if (rest.length) console.log(rest.join('\n'));
+}
+
 const sources = [path.join(root, 'apps/web/src'), path.join(root, 'packages/shared/src')];
 // NO_WEB_BUILD=1 starts without building (the server then serves the API and a missing app)
 const stale =
@@ -27,9 +50,21 @@ const stale =
     Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs ||
     process.env.FORCE_BUILD === '1');
 if (stale) {
-  console.log('Building the web app (apps/web/dist)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // Vite's own output (a line per file) would bury the address and the demo logins: only its
+  // warnings and errors are shown, in full when the build fails
+  const vite = path.join(
+    path.dirname(createRequire(path.join(root, 'apps/web/package.json')).resolve('vite/package.json')),
+    'bin',
+    'vite.js',
+  );
+  quietly(
+    'Building the web app (apps/web/dist)',
+    [vite, 'build', '--logLevel', 'warn'],
+    path.join(root, 'apps/web'),
+    {
+      NODE_ENV: 'production',
+    },
+  );
 }
 
 const serverSources = [
@@ -42,14 +77,8 @@ const serverStale =
   !existsSync(serverBundle) ||
   Math.max(...serverSources.map(newest)) > statSync(serverBundle).mtimeMs ||
   process.env.FORCE_BUILD === '1';
-if (serverStale) {
-  console.log('Building the server (apps/server/dist)…');
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (serverStale)
+  quietly(`Building the server (apps/server/${outDir})`, [path.join(root, 'scripts/build-server.mjs')], root);
 
 // The server runs in its own process group, so that a signal to the whole group (Ctrl-C,
 // `kill -- -PGID`) reaches it once, through this launcher, and not twice (directly and forwarded:

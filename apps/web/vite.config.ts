@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstFrame } from './build/first-frame';
-import { precompress } from './build/precompress';
-import { preloadFont } from './build/preload-font';
-import { pruneCssVars } from './build/prune-css-vars';
+import { firstFrame } from './build/first-frame.ts';
+import { precompress } from './build/precompress.ts';
+import { preloadFont } from './build/preload-font.ts';
+import { pruneCssVars } from './build/prune-css-vars.ts';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -39,7 +39,8 @@ const CSP = [
 const PREACT = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
+  // preact/compat and the useOptimistic it lacks (src/lib/preact-react.ts)
+  { find: /^react$/, replacement: fileURLToPath(new URL('./src/lib/preact-react.ts', import.meta.url)) },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
@@ -81,5 +82,8 @@ export default defineConfig(({ command }) => ({
     assetsInlineLimit: 0,
     // read by the size-budget test (apps/server/src/web-budget.test.ts) to find each page's chunks
     manifest: true,
+    // the bundler's report of slow plugin callbacks (PLUGIN_TIMINGS) is about build speed, not
+    // about the build; on a busy machine it came with every `npm start`
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
 }));

@@ -58,16 +58,23 @@ function servedIndex(
 describe('web app first load (one production build)', () => {
   let dist: string;
   let t: TestApp;
+  let buildWarnings: string;
 
   beforeAll(async () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-web-budget-'));
-    buildWeb(dist);
+    buildWarnings = buildWeb(dist);
     t = await buildTestApp({ webDist: dist });
   }, 600_000);
 
   afterAll(async () => {
     await t?.close();
     if (dist) await rm(dist, { recursive: true, force: true });
+  });
+
+  // `npm start` shows them (issue 32 item 9): e.g. the bundler's "useOptimistic will always be
+  // undefined" (React Router on Preact) or its PLUGIN_TIMINGS report
+  it('the production build prints no warning', () => {
+    expect(buildWarnings).toBe('');
   });
 
   it('the stylesheets hold no custom property that nothing reads, and keep those that are read', () => {

@@ -19,6 +19,7 @@ import { seedProgress } from './seed-progress.ts';
 export const DEMO_PASSWORD = 'Demo-Passwort1';
 
 export interface DemoLogin {
+  /** the role in words, German / English (printed by `npm start`) */
   role: string;
   email: string;
   password: string;
@@ -36,7 +37,7 @@ interface DemoUser {
 
 const DEMO_USERS: DemoUser[] = [
   {
-    role: 'admin',
+    role: 'Administration / administrator',
     username: 'admin',
     email: 'admin@example.com',
     first: 'Anna',
@@ -44,7 +45,7 @@ const DEMO_USERS: DemoUser[] = [
     scopes: ['admin'],
   },
   {
-    role: 'trainer',
+    role: 'Trainer / trainer',
     username: 'trainer',
     email: 'trainer@example.com',
     first: 'Thomas',
@@ -52,7 +53,7 @@ const DEMO_USERS: DemoUser[] = [
     scopes: ['trainer'],
   },
   {
-    role: 'corporateTraining',
+    role: 'Firmenverantwortliche / company manager',
     username: 'firma',
     email: 'firma@example.com',
     first: 'Claudia',
@@ -61,7 +62,7 @@ const DEMO_USERS: DemoUser[] = [
     company: { shortName: 'muster', manager: true },
   },
   {
-    role: 'company employee',
+    role: 'Mitarbeitende / company employee',
     username: 'mitarbeiter',
     email: 'mitarbeiter@example.com',
     first: 'Max',
@@ -70,7 +71,7 @@ const DEMO_USERS: DemoUser[] = [
     company: { shortName: 'muster', manager: false },
   },
   {
-    role: 'student',
+    role: 'Teilnehmende / learner',
     username: 'student',
     email: 'student@example.com',
     first: 'Sara',
@@ -78,7 +79,7 @@ const DEMO_USERS: DemoUser[] = [
     scopes: [],
   },
   {
-    role: 'student',
+    role: 'Teilnehmende / learner',
     username: 'student2',
     email: 'student2@example.com',
     first: 'Stefan',
@@ -86,6 +87,12 @@ const DEMO_USERS: DemoUser[] = [
     scopes: [],
   },
 ];
+
+/** every demo account (role in words and e-mail), in the order `npm start` prints them */
+export const DEMO_ACCOUNTS: readonly Omit<DemoLogin, 'password'>[] = DEMO_USERS.map(({ role, email }) => ({
+  role,
+  email,
+}));
 
 /**
  * Creates the demo content (DESIGN section 3). With `onlyIfEmpty` it does nothing when any user

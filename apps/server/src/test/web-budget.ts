@@ -18,7 +18,8 @@ export const WEB_DIR = fileURLToPath(new URL('../../../web/', import.meta.url));
  * Builds the web app into `outDir` (a production build: Preact, precompressed files, manifest).
  * Throws with Vite's output when the build fails.
  */
-export function buildWeb(outDir: string): void {
+/** Builds the web app into `outDir`; returns what Vite printed at level `warn` (its warnings). */
+export function buildWeb(outDir: string): string {
   const pkg = createRequire(path.join(WEB_DIR, 'package.json')).resolve('vite/package.json');
   const vite = path.join(path.dirname(pkg), 'bin', 'vite.js');
   const run = spawnSync(
@@ -31,6 +32,7 @@ export function buildWeb(outDir: string): void {
     },
   );
   if (run.status !== 0) throw new Error(`vite build failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+  return `${run.stdout}${run.stderr}`.trim();
 }
 
 /** Transferred bytes at most (issue 13); JS aims for 100 KB. */
