@@ -232,3 +232,104 @@ test.describe('issue 32 items 12 and 13: the new-app banner and the certificate 
     });
   }
 });
+
+test.describe('issue 32 item 11: wide tables keep the name and the progress in view', () => {
+  /** the three tables, with where they are, who sees them and their name and progress cells */
+  const TABLES = [
+    {
+      name: 'employees',
+      role: 'manager' as const,
+      path: async () => '/employees',
+      table: 'employees-table',
+      row: 'employee-row',
+      // the seminars column holds the progress of each seminar (none for an employee without one)
+      cells: ['[data-testid="employee-name"]', 'td:nth-child(3)', '[data-testid="employee-progress"]'],
+    },
+    {
+      name: "learners' progress",
+      role: 'trainer' as const,
+      path: async (page: import('@playwright/test').Page) => {
+        const res = await page.request.get('/api/seminars/slug/einfuehrung-in-die-projektarbeit', {
+          headers: { Accept: 'application/json' },
+        });
+        return `/seminar/id/${((await res.json()) as { id: number }).id}`;
+      },
+      table: 'learner-progress-table',
+      row: 'learner-progress-row',
+      cells: ['td:first-child', '[data-testid="learner-progress-percent"]'],
+    },
+    {
+      name: 'graduation',
+      role: 'trainer' as const,
+      path: async (page: import('@playwright/test').Page) => {
+        const res = await page.request.get('/api/graduate/history/owner/?page=1', {
+          headers: { Accept: 'application/json' },
+        });
+        const runs = (await res.json()) as { data: { id: number }[] };
+        expect(runs.data.length, 'the demo trainer has test runs').toBeGreaterThan(0);
+        return `/mcTest/graduate/${runs.data[0]?.id}`;
+      },
+      table: 'graduates-table',
+      row: 'graduate-row',
+      cells: ['td:first-child', '[data-testid="graduate-percent"]'],
+    },
+  ];
+
+  for (const lang of LANGS) {
+    for (const spec of TABLES) {
+      test(`the ${spec.name} table (${lang})`, async ({ page, context, baseURL }, testInfo) => {
+        const phone = testInfo.project.name === 'phone';
+        await presetConsent(context, baseURL);
+        await apiLogin(context, ROLE_EMAIL[spec.role]);
+        await page.goto(localized(lang, await spec.path(page)));
+        await settle(page);
+        const table = page.getByTestId(spec.table);
+        const rows = table.getByTestId(spec.row);
+        await expect(rows.first()).toBeVisible();
+        expect(await rows.count()).toBeGreaterThan(0);
+        // table semantics on every width: named columns, rows of cells
+        expect(await table.getByRole('columnheader').count()).toBeGreaterThan(2);
+        await expect(table.getByRole('row').nth(1)).toBeVisible();
+        expect(await sidewaysScroll(page), 'the document does not scroll sideways').toBe(0);
+        const width = page.viewportSize()?.width ?? 0;
+        const problems = await table.evaluate(
+          (element, { row, cells, width, phone }) => {
+            const found: string[] = [];
+            const container = element.closest('.table-container') as HTMLElement;
+            // a phone shows cards; a wide screen may scroll a wide table (its actions stay in view)
+            if (phone && container.scrollWidth > container.clientWidth + 1) {
+              found.push(`the table scrolls ${container.scrollWidth - container.clientWidth} px sideways`);
+            }
+            for (const tr of Array.from(element.querySelectorAll(`[data-testid="${row}"]`))) {
+              for (const [index, selector] of cells.entries()) {
+                const matches = Array.from(tr.querySelectorAll(selector));
+                // the name and the progress column in every row; each seminar's progress where there is one
+                if (index < 2 && matches.length === 0) found.push(`${selector} of a row is missing`);
+                for (const cell of matches) {
+                  const box = cell.getBoundingClientRect();
+                  if (box.width === 0 || box.height === 0) {
+                    found.push(`${selector} "${cell.textContent}" is not shown`);
+                  } else if (box.left < -0.5 || box.right > width + 0.5) {
+                    found.push(
+                      `${selector} "${cell.textContent}" lies outside the viewport (${box.left}–${box.right})`,
+                    );
+                  }
+                }
+              }
+            }
+            return found;
+          },
+          { row: spec.row, cells: spec.cells, width, phone },
+        );
+        expect(problems).toEqual([]);
+        const display = await rows.first().evaluate((tr) => getComputedStyle(tr).display);
+        // a card per row on a phone, a table row on a wide screen
+        expect(display).toBe(phone ? 'flex' : 'table-row');
+        await page.screenshot({
+          path: `/tmp/shots32/table-${spec.table}-${lang}-${testInfo.project.name}.png`,
+          fullPage: true,
+        });
+      });
+    }
+  }
+});

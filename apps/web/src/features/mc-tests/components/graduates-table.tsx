@@ -127,6 +127,7 @@ export function GraduatesTable({ data, showTest }: { data: Paginated<OwnerRow>; 
         labelledBy="graduates-title"
         stickyActions
         testId="graduates-table"
+        cards={{ top: [0, showTest ? 4 : 3] }}
         headers={[
           t('mcTest.graduates.name'),
           ...(showTest ? [t('mcTest.history.test')] : []),

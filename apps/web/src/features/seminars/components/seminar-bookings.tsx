@@ -35,6 +35,7 @@ export function SeminarBookings({ seminarId }: { seminarId: number }) {
           ) : (
             <Table
               labelledBy="seminar-bookings-title"
+              cards={{ top: [0, 3] }}
               headers={[
                 t('seminar.bookings.name'),
                 t('seminar.bookings.email'),
