@@ -48,7 +48,7 @@ const JOURNEYS: {
       scopesChanged: 'Rollen geändert',
       accountDisabled: 'Konto gesperrt',
       trainer: 'Trainer',
-      student: 'Teilnehmer (keine Rolle)',
+      student: 'Teilnehmende (keine Rolle)',
       yes: 'Ja',
       no: 'Nein',
     },

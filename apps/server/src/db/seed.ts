@@ -232,7 +232,8 @@ async function seedSeminars(db: Db, ids: Record<string, number>, files: FileStor
         seminarId: intro.id,
         label: 'Ziele und Planung',
         description: '<p>Warum Projekte scheitern und wie ein guter Plan aussieht.</p>',
-        content: '<h2>Ziele</h2><p>Formuliere Ziele <strong>spezifisch</strong> und <em>messbar</em>.</p>',
+        content:
+          '<h2>Ziele</h2><p>Formulieren Sie Ziele <strong>spezifisch</strong> und <em>messbar</em>.</p>',
         position: 0,
         unlocked: 1,
       },

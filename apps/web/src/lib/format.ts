@@ -33,6 +33,20 @@ export function formatPrice(minor: number, currency: string, locale: Locale, fre
   }
 }
 
+/**
+ * A percentage (0–100) in the page language through Intl.NumberFormat's style `percent`:
+ * "62,5 %" in German, "62.5%" in English; "–" for none. The one place that formats a percent:
+ * the catalogs' texts take it formatted (`{{percent}}`, never `{{percent}} %`).
+ */
+export function formatPercent(
+  value: number | null | undefined,
+  locale: Locale,
+  maximumFractionDigits = 2,
+): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '–';
+  return numberFormat(INTL_LOCALE[locale], { style: 'percent', maximumFractionDigits }).format(value / 100);
+}
+
 /** A date (ISO string) in the page language. */
 export function formatDate(iso: string, locale: Locale): string {
   const date = new Date(iso);

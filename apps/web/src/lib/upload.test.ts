@@ -63,13 +63,13 @@ describe('uploadWithProgress', () => {
     setup();
     const promise = uploadWithProgress('/api/chapters/storeVideo', new FormData());
     const xhr = await started();
-    xhr.respond(413, { message: 'Die Datei ist zu groß (höchstens 1 MB).', code: 'media.too_large' });
+    xhr.respond(413, { message: 'Die Datei ist zu gross (höchstens 1 MB).', code: 'media.too_large' });
     const error = await promise.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 413,
       code: 'media.too_large',
-      message: 'Die Datei ist zu groß (höchstens 1 MB).',
+      message: 'Die Datei ist zu gross (höchstens 1 MB).',
     });
   });
 

@@ -25,7 +25,7 @@ describe('messages', () => {
   it('round-trips encoded messages with params', () => {
     const raw = encodeMessage('validation.min', { min: 8 });
     expect(localizeMessage('en', raw)).toBe('Must be at least 8 characters long.');
-    expect(localizeMessage('de', '@validation.upCase')).toBe('Mindestens ein Großbuchstaben benötigt');
+    expect(localizeMessage('de', '@validation.upCase')).toBe('Mindestens ein Grossbuchstabe benötigt');
     expect(localizeMessage('de', 'plain text')).toBe('plain text');
     expect(localizeMessage('de', '@no.such.key')).toBe('@no.such.key');
   });

@@ -17,7 +17,7 @@ const de = {
   'validation.is': 'Der Wert stimmt nicht überein.',
   'validation.min': 'Muss mindestens {min} Zeichen lang sein.',
   'validation.max': 'Darf höchstens {max} Zeichen lang sein.',
-  'validation.upCase': 'Mindestens ein Großbuchstaben benötigt',
+  'validation.upCase': 'Mindestens ein Grossbuchstabe benötigt',
   'validation.common_password': 'Dieses Passwort ist zu häufig und leicht zu erraten.',
   'validation.username': 'Nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich (3–40 Zeichen).',
   'validation.invalid': 'Der Wert ist ungültig.',
@@ -32,7 +32,7 @@ const de = {
   'validation.current_password_for_email':
     'Bitte geben Sie Ihr aktuelles Passwort ein, um die E-Mail-Adresse zu ändern.',
   'validation.image_type': 'Bitte ein Bild im Format JPEG, PNG, GIF oder WebP hochladen.',
-  'validation.image_size': 'Das Bild darf höchstens {max} MB groß sein.',
+  'validation.image_size': 'Das Bild darf höchstens {max} MB gross sein.',
   'errors.validation_failed': 'Die Eingaben sind ungültig.',
   'errors.unauthenticated': 'Nicht angemeldet.',
   'errors.forbidden': 'Dafür fehlt die Berechtigung.',
@@ -45,7 +45,7 @@ const de = {
   'errors.service_unavailable': 'Der Dienst ist gerade nicht verfügbar. Bitte später erneut versuchen.',
   'errors.storage_full':
     'Der Speicherplatz des Servers ist voll; es wurde nichts gespeichert. Bitte später erneut versuchen.',
-  'errors.payload_too_large': 'Die Anfrage ist zu groß.',
+  'errors.payload_too_large': 'Die Anfrage ist zu gross.',
   'errors.unsupported_media_type': 'Dieses Anfrageformat wird nicht unterstützt.',
   'errors.bad_request': 'Die Anfrage ist fehlerhaft.',
   'errors.uri_too_long': 'Die Adresse ist zu lang.',
@@ -87,7 +87,7 @@ const de = {
   'chapter.too_deep': 'Unterkapitel können keine weiteren Unterkapitel haben.',
   'chapter.order_mismatch': 'Die neue Reihenfolge muss jedes Kapitel des Seminars genau einmal enthalten.',
   'media.type': 'Dieser Dateityp ist nicht erlaubt ({types}).',
-  'media.too_large': 'Die Datei ist zu groß (höchstens {max} MB).',
+  'media.too_large': 'Die Datei ist zu gross (höchstens {max} MB).',
   'media.missing': 'Bitte eine Datei wählen.',
   'media.range': 'Der angeforderte Bereich ist ungültig.',
   // multiple-choice tests

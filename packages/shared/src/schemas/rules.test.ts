@@ -40,12 +40,12 @@ describe('form rules (spec section 5)', () => {
     expect(firstMessage(regex(/^\d+$/), '12a')).toBe('Das Format ist ungültig.');
     expect(firstMessage(is('ja'), 'nein')).toBe('Der Wert stimmt nicht überein.');
     expect(firstMessage(isNot('admin'), 'admin')).toBe('Dieser Wert ist nicht erlaubt.');
-    expect(firstMessage(upCase(), 'kleinbuchstaben')).toBe('Mindestens ein Großbuchstaben benötigt');
+    expect(firstMessage(upCase(), 'kleinbuchstaben')).toBe('Mindestens ein Grossbuchstabe benötigt');
     expect(firstMessage(upCase(), 'Über')).toBeNull();
   });
   it('password: 8 to 256 characters with a capital letter', () => {
     expect(firstMessage(password(), 'Abcdefg')).toBe('Muss mindestens 8 Zeichen lang sein.');
-    expect(firstMessage(password(), 'abcdefgh')).toBe('Mindestens ein Großbuchstaben benötigt');
+    expect(firstMessage(password(), 'abcdefgh')).toBe('Mindestens ein Grossbuchstabe benötigt');
     expect(firstMessage(password(), `A${'b'.repeat(256)}`)).toBe('Darf höchstens 256 Zeichen lang sein.');
     expect(firstMessage(password(), 'Abcdefgh')).toBeNull();
   });

@@ -57,7 +57,7 @@ export const is = (value: string) => z.string().refine((v) => v === value, { err
 export const isNot = (value: string) =>
   z.string().refine((v) => v !== value, { error: m('validation.is_not') });
 
-/** upCase: at least one capital letter ('Mindestens ein Großbuchstaben benötigt'). */
+/** upCase: at least one capital letter ('Mindestens ein Grossbuchstabe benötigt'). */
 export const upCase = () => z.string().regex(/\p{Lu}/u, { error: m('validation.upCase') });
 
 /** The password rule: 8 to 256 characters and one capital letter. */

@@ -1,8 +1,10 @@
 import type { UserDto } from '@elearn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { navLinks } from '@/lib/auth';
 import { setTestCookie } from '@/testing/cookies';
 import { renderApp, users } from '@/testing/test-utils';
+import { currentNavLink } from './navbar';
 
 async function renderNavbar(user: UserDto | null) {
   const app = renderApp('/impress', { user });
@@ -140,5 +142,35 @@ describe('navbar rules (spec section 2)', () => {
     // the navbar shows the guest's login link (the home page may show its own as well)
     await within(nav).findByRole('link', { name: 'Anmelden' });
     fetchMock.expectAllHandled();
+  });
+});
+
+describe('the current navbar link (issue 32 item 15)', () => {
+  const current = (user: UserDto, path: string) => currentNavLink(navLinks(user), path)?.id ?? null;
+
+  it('"Company seminars" on every page reached from there, "Seminars" not', () => {
+    for (const user of [users.corporateTraining, users.companyUser]) {
+      for (const path of [
+        '/company/acme/seminar',
+        '/company/acme/seminar/booked',
+        '/company/acme/seminar/12',
+        '/company/acme',
+        '/seminar/id/12/assign-user-company',
+        '/seminar/booking/12',
+      ]) {
+        expect(current(user, path), path).toBe('companySeminars');
+      }
+    }
+  });
+
+  it('the other links on their own pages and below', () => {
+    expect(current(users.corporateTraining, '/seminar')).toBe('seminars');
+    expect(current(users.corporateTraining, '/seminar/booked')).toBe('seminars');
+    expect(current(users.corporateTraining, '/seminar/id/12')).toBe('seminars');
+    expect(current(users.corporateTraining, '/employees')).toBe('employees');
+    expect(current(users.student, '/mcTest/open')).toBe('tests');
+    expect(current(users.student, '/impress')).toBeNull();
+    // another company's pages are not "Company seminars" of this one
+    expect(current(users.companyUser, '/company/other/seminar')).toBeNull();
   });
 });

@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import logo from '@/assets/logo.svg';
-import { AppLink, AppNavLink } from '@/components/app-link';
+import { AppLink } from '@/components/app-link';
 import { ButtonLink } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
 import { hasScope, type NavLink as NavLinkItem, navLinks, useUser } from '@/lib/auth';
+import { stripLocale } from '@/lib/locale';
 import { LanguageSwitch } from './language-switch';
 
 function linkLabel(link: NavLinkItem, t: (key: string, options?: Record<string, unknown>) => string) {
@@ -19,6 +20,31 @@ function linkLabel(link: NavLinkItem, t: (key: string, options?: Record<string, 
     case 'tests':
       return t('nav.tests');
   }
+}
+
+/** Pages reached from "Company seminars" outside `/company/{name}`: assigning employees, booking for the company. */
+const COMPANY_SEMINAR_PAGES = /^\/seminar\/(id\/\d+\/assign-user-company|booking\/\d+)\/?$/;
+
+/**
+ * The navbar link of the current page (path without language prefix): a company's "Company
+ * seminars" for every page of that company (`/company/{name}`, its seminars, booked seminars, a
+ * seminar) and for the pages reached from there; otherwise the link whose path is the longest
+ * prefix of the page's.
+ */
+export function currentNavLink(links: NavLinkItem[], path: string): NavLinkItem | null {
+  const within = (base: string) => path === base || path.startsWith(`${base}/`);
+  const companyLinks = links.filter((link) => link.id === 'companySeminars');
+  for (const link of companyLinks) {
+    const base = link.to.replace(/\/seminar$/, '');
+    if (within(base) && !/^\/company\/[^/]+\/register\/?$/.test(path)) return link;
+  }
+  if (companyLinks[0] && COMPANY_SEMINAR_PAGES.test(path)) return companyLinks[0];
+  let best: NavLinkItem | null = null;
+  for (const link of links) {
+    const base = link.to.split('?')[0] ?? link.to;
+    if (within(base) && (!best || base.length > best.to.length)) best = link;
+  }
+  return best;
 }
 
 function UserMenu({ username, admin }: { username: string; admin: boolean }) {
@@ -118,6 +144,7 @@ export function Navbar() {
   useEffect(() => setOpen(false), [pathname]);
 
   const links = navLinks(user ?? null);
+  const current = currentNavLink(links, stripLocale(pathname));
 
   return (
     <nav className="navbar is-spaced has-shadow" aria-label={t('nav.main')}>
@@ -143,16 +170,15 @@ export function Navbar() {
         <div id={menuId} className={['navbar-menu', open && 'is-active'].filter(Boolean).join(' ')}>
           <div className="navbar-start">
             {links.map((link) => (
-              <AppNavLink
+              <AppLink
                 key={`${link.id}:${link.to}`}
                 to={link.to}
-                className={({ isActive }) =>
-                  ['navbar-item', isActive && 'is-active'].filter(Boolean).join(' ')
-                }
+                className={['navbar-item', link === current && 'is-active'].filter(Boolean).join(' ')}
+                aria-current={link === current ? 'page' : undefined}
                 data-nav={link.id}
               >
                 {linkLabel(link, t)}
-              </AppNavLink>
+              </AppLink>
             ))}
           </div>
           <div className="navbar-end">

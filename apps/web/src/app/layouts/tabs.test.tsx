@@ -46,7 +46,7 @@ describe('the current tab (issue 14)', () => {
       'Neues Seminar',
       'Buchbar',
       'Gebucht',
-      'Gebuchte Links *',
+      'Zugangslinks *',
     ]);
   });
 
@@ -55,7 +55,7 @@ describe('the current tab (issue 14)', () => {
       user: users.corporateTraining,
       handlers: { 'GET /api/companies/access-links': () => ({ body: paginatorOf([], 1, 1, 0) }) },
     });
-    expect(await strip('Seminarbereich')).toEqual(['Alle', 'Gebucht', 'Gebuchte Links *']);
+    expect(await strip('Seminarbereich')).toEqual(['Alle', 'Gebucht', 'Zugangslinks *']);
   });
 
   it('the rising seminars belong to the list of all seminars', async () => {
@@ -75,7 +75,7 @@ describe('the current tab (issue 14)', () => {
         'GET /api/seminars/40': () => ({ body: seminar }),
       },
     });
-    expect(await strip('Seminarbereich')).toEqual(['Alle *', 'Gebucht', 'Gebuchte Links']);
+    expect(await strip('Seminarbereich')).toEqual(['Alle *', 'Gebucht', 'Zugangslinks']);
   });
 
   it("a company's overview links to the tabs' pages and shows no strip", async () => {

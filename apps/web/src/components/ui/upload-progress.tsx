@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/hooks/use-locale';
+import { formatPercent } from '@/lib/format';
 import { Button } from './button';
 
 /** Progress of a running upload (0–100) with its cancel button. */
@@ -14,11 +16,12 @@ export function UploadProgress({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <div className="upload-progress" data-testid={`${testId}-progress`}>
       <div className="is-flex is-justify-content-space-between is-align-items-center mb-1">
         <span aria-live="polite" data-testid={`${testId}-percent`}>
-          {t('upload.progress', { label, percent })}
+          {t('upload.progress', { label, percent: formatPercent(percent, locale) })}
         </span>
         {onCancel ? (
           <Button size="small" variant="light" onClick={onCancel} data-testid={`${testId}-cancel`}>
@@ -27,7 +30,7 @@ export function UploadProgress({
         ) : null}
       </div>
       <progress className="progress is-primary mb-0" value={percent} max={100} aria-label={label}>
-        {`${percent} %`}
+        {formatPercent(percent, locale)}
       </progress>
     </div>
   );

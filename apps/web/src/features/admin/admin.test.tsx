@@ -353,7 +353,7 @@ describe('/admin/users/{id}: account actions need a confirmation', { timeout: UI
     expect(booking.textContent).toMatch(/249,00\sCHF/);
     const result = screen.getByTestId('user-result');
     expect(result.textContent).toContain('Abschlusstest');
-    expect(result.textContent).toContain('66,7 %');
+    expect(result.textContent).toContain('66,7\u00a0%');
     expect(
       within(screen.getByTestId('user-companies'))
         .getByRole('link', { name: 'Acme AG' })
@@ -672,7 +672,7 @@ describe('audit trail', { timeout: UI_TIMEOUT }, () => {
     const entries = await screen.findAllByTestId('audit-entry');
     const [grad, company, scopes] = entries as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(scopes).getByTestId('audit-action').textContent).toBe('Rollen geändert');
-    expect(within(scopes).getByTestId('audit-before').textContent).toBe('Teilnehmer (keine Rolle)');
+    expect(within(scopes).getByTestId('audit-before').textContent).toBe('Teilnehmende (keine Rolle)');
     expect(within(scopes).getByTestId('audit-after').textContent).toBe('Trainer');
     expect(within(scopes).getByRole('link', { name: 'sara21' }).getAttribute('href')).toBe('/admin/users/21');
 

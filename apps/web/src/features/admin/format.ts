@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
-import { dateTimeFormat, formatDate, formatPrice, numberFormat } from '@/lib/format';
+import { dateTimeFormat, formatDate, formatPercent, formatPrice, numberFormat } from '@/lib/format';
 import type { Locale } from '@/lib/locale';
 
 const INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
@@ -38,7 +38,6 @@ export function useAdminFormat() {
     money: (minor: number, currency: string) => formatPrice(minor, currency, locale, t('admin.free')),
     /** an amount that is a sum (0 is "0.00", not "free") */
     sum: (minor: number, currency: string) => formatSum(minor, currency, locale),
-    percent: (value: number) =>
-      `${numberFormat(MONEY_INTL[locale], { maximumFractionDigits: 1 }).format(value)} %`,
+    percent: (value: number) => formatPercent(value, locale, 1),
   };
 }

@@ -55,7 +55,7 @@ describe('registration', () => {
     await user.type(within(form).getByLabelText('Passwort'), 'kleinbuchstaben');
     await user.type(within(form).getByLabelText('Passwort bestätigen'), 'anders');
     await user.click(within(form).getByRole('button', { name: 'Registrieren' }));
-    expect(await within(form).findByText('Mindestens ein Großbuchstaben benötigt')).toBeTruthy();
+    expect(await within(form).findByText('Mindestens ein Grossbuchstabe benötigt')).toBeTruthy();
     expect(within(form).getByText('Die Bestätigung stimmt nicht überein.')).toBeTruthy();
     expect(fetchMock.callsTo('POST /api/register/')).toHaveLength(0);
   });

@@ -505,7 +505,7 @@ describe('chapter edit page: media', () => {
     expect(patch.headers['Upload-Offset']).toBe('0');
     patch.progress(4, 10);
     await waitFor(() =>
-      expect(within(form).getByTestId('video-percent').textContent).toBe('Video wird hochgeladen: 40 %'),
+      expect(within(form).getByTestId('video-percent').textContent).toBe('Video wird hochgeladen: 40\u00a0%'),
     );
     expect(
       within(form).getByRole('progressbar', { name: 'Video wird hochgeladen' }).getAttribute('value'),
@@ -594,8 +594,8 @@ describe('chapter edit page: media', () => {
       'a.pdf',
       'b.docx',
     ]);
-    xhr.respond(413, { message: 'Die Datei ist zu groß (höchstens 50 MB).', code: 'media.too_large' });
-    expect(await within(form).findByText('Die Datei ist zu groß (höchstens 50 MB).')).toBeTruthy();
+    xhr.respond(413, { message: 'Die Datei ist zu gross (höchstens 50 MB).', code: 'media.too_large' });
+    expect(await within(form).findByText('Die Datei ist zu gross (höchstens 50 MB).')).toBeTruthy();
     expect(FakeXhr.instances).toHaveLength(1);
   });
 

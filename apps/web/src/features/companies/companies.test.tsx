@@ -130,7 +130,7 @@ describe('seminar tabs with a company (spec section 2)', () => {
     expect(await companyTabs(users.corporateTraining, acme)).toEqual([
       ['Alle', '/company/acme/seminar'],
       ['Gebucht', '/company/acme/seminar/booked'],
-      ['Gebuchte Links', '/seminar/tempList'],
+      ['Zugangslinks', '/seminar/tempList'],
     ]);
   });
 
@@ -543,7 +543,7 @@ describe('employees page', () => {
     expect(
       within(anna).getByRole('progressbar', { name: 'Fortschritt in «Sicherheit am Arbeitsplatz»' }),
     ).toBeTruthy();
-    expect(within(anna).getByTestId('employee-test').textContent).toBe('Abschlusstest: 88 % bestanden');
+    expect(within(anna).getByTestId('employee-test').textContent).toBe('Abschlusstest: 88\u00a0% bestanden');
     // users.corporateTraining has id 3: no remove button for oneself
     expect(within(rows[0]!).queryByTestId('employee-remove')).toBeNull();
 

@@ -3,11 +3,8 @@ import type { Locale } from '@/lib/locale';
 
 const INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-US' };
 
-/** A percentage (0–100, up to two decimals) as "62,5 %" / "62.5%". */
-export function formatPercent(value: number | null | undefined, locale: Locale): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return '–';
-  return numberFormat(INTL[locale], { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
-}
+/** A percentage (0–100, up to two decimals) as "62,5 %" / "62.5%" (the app's one helper). */
+export { formatPercent } from '@/lib/format';
 
 /** Date and time (ISO string) in the page language. */
 export function formatDateTime(iso: string | null | undefined, locale: Locale): string {

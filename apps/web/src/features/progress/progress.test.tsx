@@ -189,9 +189,9 @@ describe('video resume', () => {
     });
     const button = await screen.findByTestId('video-resume-button');
     expect(button.textContent).toBe('Weiter bei 04:12');
-    expect(screen.getByTestId('video-coverage').textContent).toBe('Gesehen: 42 %');
+    expect(screen.getByTestId('video-coverage').textContent).toBe('Gesehen: 42\u00a0%');
     // the side menu shows the learner's progress
-    expect((await screen.findByTestId('chapter-menu-progress')).textContent).toMatch(/0 % erledigt/);
+    expect((await screen.findByTestId('chapter-menu-progress')).textContent).toMatch(/0\s% erledigt/);
     const video = document.querySelector('video')!;
     fireEvent.click(button);
     expect(video.currentTime).toBe(252);
@@ -234,8 +234,8 @@ describe("owners: learners' progress and completion settings", () => {
     const [tr] = await within(table).findAllByTestId('learner-progress-row');
     // the export is a normal-sized button, like the test results' export (issue 32 item 17)
     expect(within(table).getByTestId('learner-progress-export').className).toBe('button is-link is-outlined');
-    expect(within(tr!).getByTestId('learner-progress-coverage').textContent).toBe('95 %');
-    expect(within(tr!).getByTestId('learner-progress-percent').textContent).toMatch(/100 %/);
+    expect(within(tr!).getByTestId('learner-progress-coverage').textContent).toBe('95\u00a0%');
+    expect(within(tr!).getByTestId('learner-progress-percent').textContent).toMatch(/100\s%/);
     await user.click(within(tr!).getByTestId('certificate-revoke'));
     await user.type(await screen.findByTestId('certificate-revoke-reason'), 'Prüfung wiederholt');
     await user.click(screen.getByTestId('confirm-ok'));

@@ -53,7 +53,7 @@ describe('seminar tabs (spec section 2)', () => {
     expect(await tabsOf(users.corporateTraining)).toEqual([
       ['Alle', '/seminar'],
       ['Gebucht', '/seminar/booked'],
-      ['Gebuchte Links', '/seminar/tempList'],
+      ['Zugangslinks', '/seminar/tempList'],
     ]);
   });
 
@@ -168,7 +168,7 @@ describe('seminar form', () => {
     const form = await screen.findByTestId('seminar-form');
     const input = within(form).getByLabelText('Bild');
     await user.upload(input, new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' }));
-    expect(within(form).getByText('Das Bild darf höchstens 5 MB groß sein.')).toBeTruthy();
+    expect(within(form).getByText('Das Bild darf höchstens 5 MB gross sein.')).toBeTruthy();
     fireEvent.change(input, {
       target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] },
     });

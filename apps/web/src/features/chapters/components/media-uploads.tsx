@@ -6,8 +6,10 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, InputField } from '@/components/ui/field';
 import { UploadProgress } from '@/components/ui/upload-progress';
+import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
 import { acceptFor, checkMediaFile, extensionList } from '@/lib/file-checks';
+import { formatPercent } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 import { isAbortError } from '@/lib/upload';
 import { chapterKeys } from '../api/keys';
@@ -214,6 +216,7 @@ function ResumableProgress({
   testId: string;
 }) {
   const { t, i18n } = useTranslation();
+  const locale = useLocale();
   const details = [
     status.speed !== null && !paused && !stalled
       ? t('upload.speed', { speed: formatSpeed(status.speed, i18n.language) })
@@ -228,7 +231,7 @@ function ResumableProgress({
     <div className="upload-progress mb-2" data-testid={`${testId}-progress`}>
       <div className="is-flex is-justify-content-space-between is-align-items-center mb-1">
         <span aria-live="polite" data-testid={`${testId}-percent`}>
-          {t('upload.progress', { label, percent: status.percent })}
+          {t('upload.progress', { label, percent: formatPercent(status.percent, locale) })}
         </span>
         <span className="buttons mb-0">
           {paused || stalled ? (
@@ -246,7 +249,7 @@ function ResumableProgress({
         </span>
       </div>
       <progress className="progress is-primary mb-1" value={status.percent} max={100} aria-label={label}>
-        {`${status.percent} %`}
+        {formatPercent(status.percent, locale)}
       </progress>
       <p className="help" data-testid={`${testId}-details`}>
         {details.join(' · ')}

@@ -10,11 +10,14 @@ import { notify } from '@/lib/notifications';
 import { useRemoveMember } from '../api/remove-member';
 import { matchesPerson, percentOf, personName } from '../format';
 import '../companies.css';
+import { useLocale } from '@/hooks/use-locale';
+import { formatPercent } from '@/lib/format';
 
 export const EMPLOYEES_PER_PAGE = 20;
 
 function EmployeeSeminars({ employee }: { employee: EmployeeDto }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   if (employee.seminars.length === 0) {
     return <span className="has-text-grey">{t('company.employees.noSeminars')}</span>;
   }
@@ -32,7 +35,7 @@ function EmployeeSeminars({ employee }: { employee: EmployeeDto }) {
                 max={100}
                 aria-label={t('company.employees.progressOf', { title: entry.seminar.title })}
               >
-                {percent} %
+                {formatPercent(percent, locale)}
               </progress>
               <span className="is-size-7" data-testid="employee-progress">
                 {t('company.employees.chapters', { done: entry.chapters_done, total: entry.chapters_total })}
@@ -48,7 +51,7 @@ function EmployeeSeminars({ employee }: { employee: EmployeeDto }) {
                   >
                     {t('company.employees.test', {
                       label: test.label,
-                      percent: Math.round(test.achievedPercent),
+                      percent: formatPercent(Math.round(test.achievedPercent), locale),
                     })}{' '}
                     {test.accomp ? t('company.employees.testPassed') : t('company.employees.testFailed')}
                     {test.passed ? ` · ${t('company.employees.graduated')}` : ''}
@@ -130,6 +133,7 @@ export function EmployeeTable({
         ]}
         labelledBy="employees-title"
         testId="employees-table"
+        cards={{ top: [0, 2] }}
       >
         {shown.map((employee) => (
           <tr key={employee.id} data-testid="employee-row" data-user-id={employee.id}>

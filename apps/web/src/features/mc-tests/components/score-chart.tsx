@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../mc-tests.css';
+import { useLocale } from '@/hooks/use-locale';
+import { formatPercent } from '@/lib/format';
 
 /** The labels of the 11 buckets of the report: 0–9 %, 10–19 %, …, 90–99 %, 100 %. */
 export function bucketLabels(): string[] {
@@ -18,6 +20,7 @@ const PAD = { top: 20, right: 10, bottom: 40, left: 34 };
  */
 export function ScoreChart({ distribution, threshold }: { distribution: number[]; threshold?: number }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const id = `chart${useId().replace(/:/g, '')}`;
   const labels = bucketLabels();
   const counts = labels.map((_, i) => distribution[i] ?? 0);
@@ -91,7 +94,9 @@ export function ScoreChart({ distribution, threshold }: { distribution: number[]
         </text>
       </svg>
       <figcaption className="is-size-7 has-text-grey">
-        {threshold !== undefined ? t('mcTest.report.thresholdLine', { percent: threshold }) : null}
+        {threshold !== undefined
+          ? t('mcTest.report.thresholdLine', { percent: formatPercent(threshold, locale) })
+          : null}
       </figcaption>
       <table className="is-sr-only">
         <caption>{t('mcTest.report.chartTitle')}</caption>
@@ -104,7 +109,9 @@ export function ScoreChart({ distribution, threshold }: { distribution: number[]
         <tbody>
           {counts.map((count, i) => (
             <tr key={labels[i]}>
-              <td>{`${labels[i]} %`}</td>
+              <td>
+                {i === 10 ? formatPercent(100, locale) : `${i * 10}–${formatPercent(i * 10 + 9, locale)}`}
+              </td>
               <td>{count}</td>
             </tr>
           ))}

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table } from '@/components/ui/table';
 import { useLocale } from '@/hooks/use-locale';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatPercent } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 import { exportProgress, useLearnerProgress } from '../api/progress';
 import { percentOf } from '../format';
@@ -91,6 +91,8 @@ export function LearnerProgress({
             <>
               <Table
                 labelledBy="learner-progress-title"
+                testId="learner-progress-table"
+                cards={{ top: [0, 2] }}
                 headers={[
                   t('progress.learners.name'),
                   t('progress.learners.source'),
@@ -122,10 +124,12 @@ export function LearnerProgress({
                           className="progress is-small is-success mb-1"
                           value={p.percent}
                           max={100}
-                          aria-label={t('progress.summary.label', { percent: p.percent })}
+                          aria-label={t('progress.summary.label', {
+                            percent: formatPercent(p.percent, locale),
+                          })}
                         />
                         <span className="is-size-7">
-                          {`${p.percent} % · `}
+                          {`${formatPercent(p.percent, locale)} · `}
                           {t('progress.summary.chapters', { done: p.chapters_done, total: p.chapters_total })}
                           {p.tests_total > 0
                             ? ` · ${t('progress.summary.tests', { passed: p.tests_passed, total: p.tests_total })}`
@@ -133,10 +137,10 @@ export function LearnerProgress({
                         </span>
                       </td>
                       <td data-testid="learner-progress-coverage">
-                        {p.video_coverage === null ? '–' : `${percentOf(p.video_coverage)} %`}
+                        {p.video_coverage === null ? '–' : formatPercent(percentOf(p.video_coverage), locale)}
                         {row.videos.length > 1 ? (
                           <span className="is-size-7 has-text-grey is-block">
-                            {row.videos.map((v) => `${percentOf(v.coverage)} %`).join(' / ')}
+                            {row.videos.map((v) => formatPercent(percentOf(v.coverage), locale)).join(' / ')}
                           </span>
                         ) : null}
                       </td>

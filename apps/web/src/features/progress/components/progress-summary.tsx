@@ -2,7 +2,7 @@ import type { SeminarProgressDto } from '@elearn/shared';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
 import { useLocale } from '@/hooks/use-locale';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatPercent } from '@/lib/format';
 import { percentOf } from '../format';
 
 /** A learner's progress in a seminar: bar, chapters and tests, completion and certificate link. */
@@ -16,7 +16,7 @@ export function ProgressSummary({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const label = t('progress.summary.label', { percent: progress.percent });
+  const label = t('progress.summary.label', { percent: formatPercent(progress.percent, locale) });
   return (
     <div className="progress-summary" data-testid="progress-summary" data-percent={progress.percent}>
       <progress
@@ -25,7 +25,7 @@ export function ProgressSummary({
         max={100}
         aria-label={label}
       >
-        {`${progress.percent} %`}
+        {formatPercent(progress.percent, locale)}
       </progress>
       <p className="is-size-7">
         <span data-testid="progress-percent">{label}</span>
@@ -37,7 +37,9 @@ export function ProgressSummary({
       </p>
       {!compact && progress.video_coverage !== null ? (
         <p className="is-size-7 has-text-grey">
-          {t('progress.summary.coverage', { percent: percentOf(progress.video_coverage) })}
+          {t('progress.summary.coverage', {
+            percent: formatPercent(percentOf(progress.video_coverage), locale),
+          })}
         </p>
       ) : null}
       {progress.completed_at ? (

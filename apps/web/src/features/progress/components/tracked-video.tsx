@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { VideoPlayer, type VideoSource } from '@/components/video-player';
+import { useLocale } from '@/hooks/use-locale';
+import { formatPercent } from '@/lib/format';
 import { beaconPosition, type PositionSave, progressKeys, savePosition } from '../api/progress';
 import { formatClock, percentOf } from '../format';
 
@@ -28,6 +30,7 @@ export interface TrackedVideoProps {
  */
 export function TrackedVideo({ videoId, title, sources, saved }: TrackedVideoProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const mediaRef = useRef<HTMLVideoElement | null>(null);
   // a position worth offering: past the first seconds and not at the very end (docs/decisions.md)
@@ -191,7 +194,7 @@ export function TrackedVideo({ videoId, title, sources, saved }: TrackedVideoPro
       ) : null}
       <VideoPlayer mediaRef={mediaRef} title={title} sources={sources} />
       <p className="is-size-7 has-text-grey" data-testid="video-coverage">
-        {t('progress.video.coverage', { percent: percentOf(coverage) })}
+        {t('progress.video.coverage', { percent: formatPercent(percentOf(coverage), locale) })}
       </p>
     </div>
   );

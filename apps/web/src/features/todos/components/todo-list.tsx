@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useLocale } from '@/hooks/use-locale';
+import { formatPercent } from '@/lib/format';
 import type { Todo } from '../api/get-todos';
 
 const playPath = (seminarId: number, chapterId: number) =>
@@ -10,6 +12,7 @@ const playPath = (seminarId: number, chapterId: number) =>
 /** The user's open work: per booked seminar the progress and the chapters not yet done. */
 export function TodoList({ todos }: { todos: Todo[] }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   if (todos.length === 0) {
     return (
       <EmptyState title={t('todos.empty')} testId="todos-empty">
@@ -49,7 +52,7 @@ export function TodoList({ todos }: { todos: Todo[] }) {
               max={100}
               aria-label={t('todos.progressLabel', { title: todo.seminar.title })}
             >
-              {`${percent} %`}
+              {formatPercent(percent, locale)}
             </progress>
             <p className="has-text-weight-semibold mb-1">{t('todos.open')}</p>
             <ul className="todo-chapters">
