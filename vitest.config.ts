@@ -13,8 +13,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // the OpenAPI contract check of all answers of the API suite (src/test/contract/)
-          globalSetup: ['src/test/contract/global-setup.ts'],
+          // the OpenAPI contract check of all answers of the API suite (src/test/contract/); the
+          // migrated PGlite every in-memory test database starts from (src/test/pglite-snapshot.ts)
+          globalSetup: ['src/test/contract/global-setup.ts', 'src/test/pglite-snapshot.ts'],
           // every test file gets a temporary directory of its own and fails when it leaves an
           // elearn-* entry there (src/test/temp-guard.ts)
           setupFiles: ['src/test/temp-guard.ts'],

@@ -130,6 +130,11 @@ export interface AppConfig {
   host: string;
   /** `memory://` keeps PGlite in memory (tests) */
   dataDir: string;
+  /**
+   * tests only: a tar file of a migrated PGlite data directory (`dumpDataDir`) that an in-memory
+   * database starts from instead of applying every migration (src/test/pglite-snapshot.ts)
+   */
+  pgliteSnapshot?: string;
   databaseUrl?: string;
   appUrl: string;
   /**
@@ -262,6 +267,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     appUrl: 'http://localhost:3000',
     sessionSecret: 'test-secret-test-secret-test-secret-000',
     demoData: false,
+    ...(process.env.TEST_PGLITE_SNAPSHOT ? { pgliteSnapshot: process.env.TEST_PGLITE_SNAPSHOT } : {}),
     // a test app's own Redis keys: counters of earlier runs in a shared Redis never throttle it
     redisKeyPrefix: `elearn-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`,
     ...overrides,

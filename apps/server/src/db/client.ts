@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -99,7 +99,14 @@ class GuardedClient extends pg.Client {
 }
 
 export async function openDatabase(
-  opts: { databaseUrl?: string; dataDir: string; dbStatementTimeoutMs?: number; dbPoolWaitMs?: number },
+  opts: {
+    databaseUrl?: string;
+    dataDir: string;
+    dbStatementTimeoutMs?: number;
+    dbPoolWaitMs?: number;
+    /** in memory only: start from this dump of a migrated data directory (tests) */
+    pgliteSnapshot?: string;
+  },
   log: Logger = console,
 ): Promise<Database> {
   let queries = 0;
@@ -175,7 +182,13 @@ export async function openDatabase(
   let client: PGlite;
   try {
     // timestamps and dates stay text as drizzle wants them, without a parser copy per query
-    client = await PGlite.create({ dataDir: dir, parsers: textParsers });
+    const loadDataDir =
+      memory && opts.pgliteSnapshot ? new Blob([readFileSync(opts.pgliteSnapshot)]) : undefined;
+    client = await PGlite.create({
+      dataDir: dir,
+      parsers: textParsers,
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     skipRepeatedParsers(client);
   } catch (err) {
     unlock();
