@@ -388,10 +388,16 @@ describe('chapters and media', () => {
       await fx.chapter(large.id, { parentId: ch.id });
       await Promise.all([fx.doc(ch.id), fx.video(ch.id), fx.link(ch.id)]);
     }
+    // what is read once and then kept (the session, for the auth cache's seconds; PGlite's
+    // prepared statement) is not what this counts: a first request for a third seminar takes it
+    // out of the count (the two counted trees are not in the tree cache yet)
+    const warm = await booked();
+    await student.get(`/api/chapters/seminar-booked/${warm.id}`);
     const a = await count(() => student.get(`/api/chapters/seminar-booked/${small.id}`));
     const b = await count(() => student.get(`/api/chapters/seminar-booked/${large.id}`));
     expect(b).toBe(a);
     expect(a).toBeLessThanOrEqual(8);
+    await student.get('/api/seminars?per_page=3&q=Seminar'); // prepares the statements, cached apart
     const l1 = await count(() => student.get('/api/seminars?per_page=1&q=Seminar'));
     const l2 = await count(() => student.get('/api/seminars?per_page=50&q=Seminar'));
     expect(l2).toBe(l1);
