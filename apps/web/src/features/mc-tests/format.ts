@@ -1,4 +1,4 @@
-import { dateTimeFormat, numberFormat } from '@/lib/format';
+import { dateTimeFormat } from '@/lib/format';
 import type { Locale } from '@/lib/locale';
 
 const INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-US' };
