@@ -19,8 +19,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
-import { demoSlug } from '../src/db/demo-seminars.ts';
-import { DEMO_PASSWORD } from '../src/db/seed.ts';
+import { demoSlug } from '../src/seed/demo-seminars.ts';
+import { DEMO_PASSWORD } from '../src/seed/seed.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
 import { BUDGET, BUDGET_PAGES, type BudgetPage, pageWeight, WEB_DIR } from '../src/test/web-budget.ts';
 

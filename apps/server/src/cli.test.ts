@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData } from './seed/seed.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 
 describe('command line', () => {

@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util';
 import { rules, SCOPES, type Scope } from '@elearn/shared';
 import { ConfigError, configFromEnv, loadEnv } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed.ts';
 import { BackupError, backupDataDir, restoreDataDir } from './lib/backup.ts';
 import { randomToken } from './lib/crypto.ts';
 import type { FileStore } from './lib/file-store.ts';
@@ -11,6 +10,7 @@ import { openFileStore } from './lib/open-file-store.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
+import { seedDemoData } from './seed/seed.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

@@ -5,11 +5,11 @@ import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, configFromEnv, loadEnv } from './config.ts';
 import type { Db } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoLogin, seedDemoData } from './db/seed.ts';
 import { randomToken } from './lib/crypto.ts';
 import { verifyPassword } from './lib/passwords.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { WEB_DIST } from './paths.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoLogin, seedDemoData } from './seed/seed.ts';
 
 /** Reads the environment, starts the server, shuts down gracefully on SIGTERM/SIGINT. */
 async function main() {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from './db/seed.ts';
+import { DEMO_ACCOUNTS } from './seed/seed.ts';
 import { freePort } from './test/server-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

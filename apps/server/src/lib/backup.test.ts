@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { seedDemoData } from '../db/seed.ts';
+import { seedDemoData } from '../seed/seed.ts';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));

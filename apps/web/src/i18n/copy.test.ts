@@ -25,10 +25,10 @@ const serverTexts = [
   'packages/shared/src/i18n/messages.ts',
   'apps/server/src/lib/mail-templates.ts',
   'apps/server/src/modules/progress/certificate.pdf.ts',
-  'apps/server/src/db/seed.ts',
-  'apps/server/src/db/seed-companies.ts',
-  'apps/server/src/db/seed-mc-tests.ts',
-  'apps/server/src/db/demo-seminars.ts',
+  'apps/server/src/seed/seed.ts',
+  'apps/server/src/seed/seed-companies.ts',
+  'apps/server/src/seed/seed-mc-tests.ts',
+  'apps/server/src/seed/demo-seminars.ts',
 ].map((path) => join(repo, path));
 
 /** the lines of the files that match, as "file:line: text" */

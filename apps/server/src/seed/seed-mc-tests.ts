@@ -1,8 +1,6 @@
 import { scoreMcTestRun } from '@elearn/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { choicesOf } from '../modules/graduate/answer-coding.ts';
-import type { Db } from './client.ts';
-import { demoSlug } from './demo-seminars.ts';
+import type { Db } from '../db/client.ts';
 import {
   answers,
   chapters,
@@ -14,7 +12,9 @@ import {
   seminars,
   userGraduateMctests,
   userGraduateResults,
-} from './schema/index.ts';
+} from '../db/schema/index.ts';
+import { choicesOf } from '../modules/graduate/answer-coding.ts';
+import { demoSlug } from './demo-seminars.ts';
 
 type Q = { label: string; points?: number; answers: [string, boolean][] };
 

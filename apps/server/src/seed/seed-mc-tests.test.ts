@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mcTests, questions, userGraduateMctests } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { mcTests, questions, userGraduateMctests } from './schema/index.ts';
 import { DEMO_PASSWORD, seedDemoData } from './seed.ts';
 
 describe('demo tests', () => {

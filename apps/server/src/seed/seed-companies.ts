@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { accessLinks, chapters, companyBookings, enrolments, seminars } from '../db/schema/index.ts';
 import { randomToken, seal, sha256Hex } from '../lib/crypto.ts';
 import { accessLinksRepository } from '../modules/companies/access-links.repository.ts';
 import { SEAL_PURPOSE } from '../modules/companies/companies.service.ts';
 import { companyBookingsRepository as repo } from '../modules/companies/company-bookings.repository.ts';
 import { enrolmentsRepository } from '../modules/enrolments/enrolments.repository.ts';
-import type { Db } from './client.ts';
 import { DEMO_SEMINAR_TITLES, demoSlug } from './demo-seminars.ts';
-import { accessLinks, chapters, companyBookings, enrolments, seminars } from './schema/index.ts';
 
 /**
  * Demo data of the companies issue: a company seminar made for Muster AG, the company's bookings

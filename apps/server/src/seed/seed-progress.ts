@@ -1,7 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { randomToken } from '../lib/crypto.ts';
-import type { Db } from './client.ts';
-import { demoSlug } from './demo-seminars.ts';
+import type { Db } from '../db/client.ts';
 import {
   certificates,
   chapterFiles,
@@ -12,7 +10,9 @@ import {
   seminars,
   users,
   videoProgress,
-} from './schema/index.ts';
+} from '../db/schema/index.ts';
+import { randomToken } from '../lib/crypto.ts';
+import { demoSlug } from './demo-seminars.ts';
 
 const DAY = 86_400_000;
 

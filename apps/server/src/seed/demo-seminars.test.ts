@@ -1,7 +1,7 @@
 import { slugify } from '@elearn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seminars } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { seminars } from './schema/index.ts';
 import { seedDemoData } from './seed.ts';
 
 /** Issue 11 item 6: every demo seminar's slug is the shared slug rule applied to its title. */
