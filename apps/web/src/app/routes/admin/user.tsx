@@ -3,6 +3,8 @@ import { useParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { useAdminUser } from '@/features/admin/api/users';
 import { UserDetail } from '@/features/admin/components/user-detail';
+import { personName } from '@/features/admin/format';
+import { AdminPrivacy } from '@/features/privacy/components/admin-privacy';
 import { useCurrentUser } from '@/lib/auth';
 import { idParam } from '@/lib/current-ids';
 
@@ -16,7 +18,18 @@ export default function AdminUserPage() {
   const query = useAdminUser(id);
   return (
     <QueryState query={query} notFoundOn404>
-      {(user) => <UserDetail user={user} currentUserId={me?.id ?? null} />}
+      {(user) => (
+        <UserDetail
+          user={user}
+          currentUserId={me?.id ?? null}
+          privacy={
+            <AdminPrivacy
+              user={{ id: user.id, email: user.email, name: personName(user) }}
+              currentUserId={me?.id ?? null}
+            />
+          }
+        />
+      )}
     </QueryState>
   );
 }

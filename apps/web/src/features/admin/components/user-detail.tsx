@@ -1,8 +1,8 @@
 import type { AdminUserDetailDto } from '@elearn/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
 import { Table } from '@/components/ui/table';
-import { AdminPrivacy } from '@/features/privacy/components/admin-privacy';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { personName, useAdminFormat } from '../format';
 import { AccountActions } from './account-actions';
@@ -10,13 +10,19 @@ import { ScopeEditor } from './scope-editor';
 import { ScopeTags, StatusTag, UserStatusTag } from './tags';
 import '../admin.css';
 
-/** `/admin/users/{id}`: who it is, roles, account actions, companies, bookings and test results. */
+/**
+ * `/admin/users/{id}`: who it is, roles, account actions, companies, bookings and test results.
+ * `privacy` is the privacy feature's panel (export, deletion), placed by the route that composes
+ * both features.
+ */
 export function UserDetail({
   user,
   currentUserId,
+  privacy,
 }: {
   user: AdminUserDetailDto;
   currentUserId: number | null;
+  privacy?: ReactNode;
 }) {
   const { t } = useTranslation();
   const format = useAdminFormat();
@@ -53,9 +59,7 @@ export function UserDetail({
           <div className="box">
             <AccountActions user={user} currentUserId={currentUserId} />
           </div>
-          <div className="box">
-            <AdminPrivacy user={{ id: user.id, email: user.email, name }} currentUserId={currentUserId} />
-          </div>
+          {privacy ? <div className="box">{privacy}</div> : null}
         </div>
       </div>
 

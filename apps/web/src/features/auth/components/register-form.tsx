@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { AppLink } from '@/components/app-link';
+import { REGISTRATION_FIELDS, RegistrationFields } from '@/components/registration-fields';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
 import { Notification } from '@/components/ui/notification';
@@ -12,7 +13,6 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { useRegister } from '../api/register';
 import { initialRegistrationState, type RegistrationState } from '../types';
-import { REGISTRATION_FIELDS, RegistrationFields } from './registration-fields';
 import { ResendVerificationForm } from './resend-verification-form';
 
 type RegisterInput = z.input<typeof registerBodySchema>;

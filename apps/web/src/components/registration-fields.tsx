@@ -1,3 +1,4 @@
+/** The account fields of a registration form, shared by the learner's and the company's registration. */
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '@/components/ui/field';
