@@ -523,8 +523,13 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
   // tus bodies are read by tus itself, straight from the socket
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
 
-  /** a PATCH carries `application/offset+octet-stream` (tus core): anything else is our 415, before its body is read */
+  /**
+   * a PATCH carries `application/offset+octet-stream` (tus core): anything else is our 415, before
+   * its body is read; a NUL in the path or query is the 422 of every other route (checked first,
+   * as there)
+   */
   const offsetStreamOnly = async (req: FastifyRequest) => {
+    rejectNul(req.params, req.query);
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/offset+octet-stream')
       throw new AppError(415, 'unsupported_media_type', 'errors.unsupported_media_type');
