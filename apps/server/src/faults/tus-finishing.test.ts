@@ -157,7 +157,7 @@ describe.skipIf(!bin)(
       };
     };
 
-    it('SIGTERM while the last piece is sent, the client gone without its answer: the drain finishes the upload before exit', async () => {
+    it('SIGTERM while the last piece is sent, the client gone without its answer: the drain finishes the upload before exit, or a HEAD after the restart does, once', async () => {
       const server = await start();
       const headers = await login(server);
       const file = await videoFile(24 * MiB);
@@ -176,7 +176,19 @@ describe.skipIf(!bin)(
       server.child.kill('SIGTERM');
       last.cut();
       expect(await server.exited).toBe(0);
-      const rows = await rowsWithSha(sha(file));
+      // the drain finishes a finishing under way; when the signal came before the server began
+      // finishing (a loaded machine), the upload is whole and a HEAD after the restart finishes it
+      let rows = await rowsWithSha(sha(file));
+      if (rows.length === 0) {
+        const again = await start();
+        const h = await fetch(`${again.base}${location}`, { method: 'HEAD', headers: await login(again) });
+        expect(h.status).toBe(200);
+        expect(h.headers.get('upload-offset')).toBe(String(file.length));
+        rows = await rowsWithSha(sha(file));
+        expect(rows.map((r) => r.id)).toEqual([Number(h.headers.get('upload-media-id'))]);
+        again.child.kill('SIGTERM');
+        expect(await again.exited).toBe(0);
+      }
       expect(rows).toHaveLength(1);
       expect(rows[0]!.size).toBe(file.length);
       expect(await readFile(path.join(dataDir, 'uploads', rows[0]!.storagePath)).then(sha)).toBe(sha(file));
