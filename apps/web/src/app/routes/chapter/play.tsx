@@ -16,6 +16,8 @@ import { ChapterInteractions } from '@/features/chapters/components/chapter-inte
 import { ChapterPlayer } from '@/features/chapters/components/chapter-player';
 import { findChapter, flattenChapters } from '@/features/chapters/components/chapter-tree';
 import { ChapterTests } from '@/features/mc-tests/components/chapter-tests';
+import { useSeminarProgress } from '@/features/progress/api/progress';
+import { TrackedVideo } from '@/features/progress/components/tracked-video';
 import { seminarQueryOptions, useSeminar } from '@/features/seminars/api/get-seminar';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { idParam } from '@/lib/current-ids';
@@ -51,6 +53,8 @@ function Player({
   query: UseQueryResult<ChapterDto[]>;
   cid: number;
 }) {
+  // videos remember the position and the parts watched (the progress feature, issue 16)
+  const progress = useSeminarProgress(seminar.id, true);
   return (
     <QueryState query={query} notFoundOn404>
       {(tree) => {
@@ -67,7 +71,14 @@ function Player({
               parentId={found.parent?.id ?? null}
               isOwner={seminar.abilities.edit}
               canMarkDone={seminar.abilities.booked && !seminar.abilities.edit}
-              trackProgress
+              renderVideo={(video, title) => (
+                <TrackedVideo
+                  videoId={video.id}
+                  title={title}
+                  sources={[{ src: video.url, type: video.mime }]}
+                  saved={progress.data?.videos.find((v) => v.video_id === video.id)}
+                />
+              )}
               previous={flat[index - 1] ?? null}
               next={flat[index + 1] ?? null}
             />

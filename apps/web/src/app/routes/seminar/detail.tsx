@@ -65,6 +65,12 @@ function ChapterOverview({ seminar }: { seminar: SeminarDto }) {
   );
 }
 
+/** the completion settings over the seminar's chapter tree (the chapters feature's side menu) */
+function OwnerCompletionSettings({ seminarId }: { seminarId: number }) {
+  const menu = useSideMenu(seminarId);
+  return <CompletionSettings seminarId={seminarId} tree={menu.data ?? []} />;
+}
+
 function StartButton({ seminar }: { seminar: SeminarDto }) {
   const { t } = useTranslation();
   const menu = useSideMenu(seminar.id);
@@ -119,7 +125,7 @@ function Detail({ seminar }: { seminar: SeminarDto }) {
       <CompanyBookingPanel seminar={seminar} />
       {edit ? <SeminarBookings seminarId={seminar.id} /> : null}
       {edit ? <LearnerProgress seminarId={seminar.id} title={seminar.title} canRevoke /> : null}
-      {edit ? <CompletionSettings seminarId={seminar.id} /> : null}
+      {edit ? <OwnerCompletionSettings seminarId={seminar.id} /> : null}
     </>
   );
 }

@@ -1,19 +1,19 @@
 import type { SubChapterDto } from '@elearn/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
 import { ServerHtml } from '@/components/html-content';
 import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { VideoPlayer } from '@/components/video-player';
-import { useSeminarProgress } from '@/features/progress/api/progress';
-import { TrackedVideo } from '@/features/progress/components/tracked-video';
 import { useLocale } from '@/hooks/use-locale';
 import { downloadFile } from '@/lib/download';
 import { formatBytes } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 import { chapterPaths } from './chapter-side-menu';
 import { DoneToggle, LockToggle } from './chapter-toggles';
+
+export type ChapterVideo = SubChapterDto['chapter_videos'][number];
 
 export interface ChapterPlayerProps {
   seminarId: number;
@@ -26,8 +26,11 @@ export interface ChapterPlayerProps {
   parentId: number | null;
   previous?: SubChapterDto | null;
   next?: SubChapterDto | null;
-  /** a logged-in player: videos remember the position and the parts watched (issue 16) */
-  trackProgress?: boolean;
+  /**
+   * How a video plays: the chapter page of a logged-in user gives the progress feature's player,
+   * which remembers the position and the parts watched (issue 16); without it the plain player.
+   */
+  renderVideo?: (video: ChapterVideo, title: string) => ReactNode;
 }
 
 /** One chapter to work through: description, videos, content, documents, links, done / lock. */
@@ -39,10 +42,9 @@ export function ChapterPlayer({
   parentId,
   previous,
   next,
-  trackProgress = false,
+  renderVideo,
 }: ChapterPlayerProps) {
   const { t } = useTranslation();
-  const progress = useSeminarProgress(seminarId, trackProgress);
   const locale = useLocale();
   const [downloading, setDownloading] = useState<number | null>(null);
   const locked = chapter.unlocked === 0;
@@ -98,13 +100,8 @@ export function ChapterPlayer({
           />
           {chapter.chapter_videos.map((video) => (
             <div className="chapter-video mb-5" key={video.id} data-testid="chapter-video">
-              {trackProgress ? (
-                <TrackedVideo
-                  videoId={video.id}
-                  title={video.label || video.original_name}
-                  sources={[{ src: video.url, type: video.mime }]}
-                  saved={progress.data?.videos.find((v) => v.video_id === video.id)}
-                />
+              {renderVideo ? (
+                renderVideo(video, video.label || video.original_name)
               ) : (
                 <VideoPlayer
                   title={video.label || video.original_name}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { useFieldMessage } from '@/components/ui/field';
-import { useSideMenu } from '@/features/chapters/api/get-side-menu';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notifications';
 import { useCompletionSettings, useSaveCompletionSettings } from '../api/progress';
@@ -13,10 +12,16 @@ import { useCompletionSettings, useSaveCompletionSettings } from '../api/progres
  * count only after the graduation is confirmed, and which chapters are done when their videos
  * are watched to 90 % (instead of the learner's mark).
  */
-export function CompletionSettings({ seminarId }: { seminarId: number }) {
+/** A chapter of the seminar's tree as the settings list it (the route passes the side menu's). */
+export interface CompletionChapter {
+  id: number;
+  label: string;
+  sub_chapters: { id: number; label: string }[];
+}
+
+export function CompletionSettings({ seminarId, tree }: { seminarId: number; tree: CompletionChapter[] }) {
   const { t } = useTranslation();
   const query = useCompletionSettings(seminarId);
-  const menu = useSideMenu(seminarId);
   const save = useSaveCompletionSettings(seminarId);
   const [hours, setHours] = useState('');
   const [confirm, setConfirm] = useState(false);
@@ -32,7 +37,7 @@ export function CompletionSettings({ seminarId }: { seminarId: number }) {
     setVideoDone(new Set(query.data.video_done_chapter_ids));
   }, [query.data]);
 
-  const chapters = (menu.data ?? []).flatMap((c) => [
+  const chapters = tree.flatMap((c) => [
     { id: c.id, label: c.label, sub: false },
     ...c.sub_chapters.map((s) => ({ id: s.id, label: s.label, sub: true })),
   ]);
