@@ -27,7 +27,7 @@ const JOURNEYS = [
 ] as const;
 
 const percentOf = async (page: Page) =>
-  Number(/(\d+) %$/.exec((await page.getByTestId('video-percent').textContent()) ?? '')?.[1] ?? -1);
+  Number(/(\d+)\s?%$/.exec((await page.getByTestId('video-percent').textContent()) ?? '')?.[1] ?? -1);
 
 for (const { lang, timeLeft, offer: offerText, name } of JOURNEYS) {
   test(`resumable upload (issue 18, ${lang}): a throttled upload survives a reload half-way, resumes at the server offset, and the video plays and seeks`, async ({

@@ -71,7 +71,7 @@ async function uploadToFull(
   const release = await holdChapterTree(page, seminarId);
   try {
     await start();
-    await expect(page.getByTestId(`${kind}-percent`)).toHaveText(/: 100 %$/);
+    await expect(page.getByTestId(`${kind}-percent`)).toHaveText(/: 100\s?%$/);
     await expect(page.getByTestId(`${kind}-progress`).getByRole('progressbar')).toHaveAttribute(
       'value',
       '100',
