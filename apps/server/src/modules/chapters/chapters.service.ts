@@ -46,6 +46,22 @@ const OFFICE_CFB = new Set(['doc', 'xls', 'ppt']);
 
 export type ChaptersService = ReturnType<typeof createChaptersService>;
 
+/** the media row of a stored upload (multipart and tus alike); a missing title takes the file name */
+const fileRow = (
+  chapterId: number,
+  kind: 'doc' | 'video',
+  f: { stored: StoredFile; name: string; label?: string },
+) => ({
+  chapterId,
+  kind,
+  label: (f.label?.trim() || f.name).slice(0, 200),
+  originalName: f.name,
+  storagePath: f.stored.relPath,
+  mime: (kind === 'doc' ? DOC_TYPES[f.stored.ext] : VIDEO_TYPES[f.stored.ext]) ?? 'application/octet-stream',
+  size: f.stored.size,
+  sha256: f.stored.sha256,
+});
+
 /**
  * Chapters (one level of sub-chapters), their media and the students' done marks. Access goes
  * through the seminars service: owners and admins manage, booked users play unlocked chapters.
@@ -457,18 +473,7 @@ export function createChaptersService(deps: {
         await repo.lockStoragePath(tx, f.stored.relPath);
         const existing = await repo.findFileByStoragePath(tx, f.stored.relPath);
         if (existing) return existing;
-        return repo.insertFile(tx, {
-          chapterId,
-          kind,
-          label: (f.label?.trim() || f.name).slice(0, 200),
-          originalName: f.name,
-          storagePath: f.stored.relPath,
-          mime:
-            (kind === 'doc' ? DOC_TYPES[f.stored.ext] : VIDEO_TYPES[f.stored.ext]) ??
-            'application/octet-stream',
-          size: f.stored.size,
-          sha256: f.stored.sha256,
-        });
+        return repo.insertFile(tx, fileRow(chapterId, kind, f));
       });
       changed();
       return fileDto(row);
@@ -483,20 +488,7 @@ export function createChaptersService(deps: {
       try {
         const rows = [];
         for (const f of files) {
-          rows.push(
-            await repo.insertFile(db, {
-              chapterId,
-              kind,
-              label: (f.label?.trim() || f.name).slice(0, 200),
-              originalName: f.name,
-              storagePath: f.stored.relPath,
-              mime:
-                (kind === 'doc' ? DOC_TYPES[f.stored.ext] : VIDEO_TYPES[f.stored.ext]) ??
-                'application/octet-stream',
-              size: f.stored.size,
-              sha256: f.stored.sha256,
-            }),
-          );
+          rows.push(await repo.insertFile(db, fileRow(chapterId, kind, f)));
         }
         changed();
         return rows.map(fileDto);
