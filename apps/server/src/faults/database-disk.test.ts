@@ -62,8 +62,9 @@ describe.skipIf(!(PG && mountable))('database disk full (PostgreSQL tablespace o
     await admin.connect();
     const owner = await postgresOwner(admin);
     if (owner) await chown(dir, owner.uid, owner.gid);
-    // the server's user must reach the directory through its (private) temporary parent
-    await chmod(root, 0o755);
+    // the server's user must reach the directory through its private temporary parents (this
+    // file's own TMPDIR from test/temp-guard.ts, made 0700 by mkdtemp, and root)
+    for (const parent of [path.dirname(root), root]) await chmod(parent, 0o755);
     await admin.query(`CREATE TABLESPACE "${space}" LOCATION '${dir}'`);
     t = await buildTestApp({ rateLimitFactor: 100 });
     // the users table and its indexes move onto the small file system
