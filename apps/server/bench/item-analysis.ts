@@ -23,6 +23,7 @@ import { choicesOf } from '../src/modules/graduate/answer-coding.ts';
 import { derivePending } from '../src/modules/item-analysis/item-rows.ts';
 import { buildTestApp } from '../src/test/build-test-app.ts';
 import { httpClient } from '../src/test/server-process.ts';
+import { lcg } from './support.ts';
 
 export const ITEM_RUNS = 10_000;
 const ITEM_QUESTIONS = 40;
@@ -32,15 +33,6 @@ const TRAINER = 'bench-items@example.test';
 export interface ItemBenchData {
   testId: number;
   trainerEmail: string;
-}
-
-/** a small deterministic generator (no Math.random: the same data every run) */
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
 }
 
 /**

@@ -27,6 +27,7 @@ import { choicesOf } from '../src/modules/graduate/answer-coding.ts';
 import { derivePending } from '../src/modules/item-analysis/item-rows.ts';
 import { buildTestApp } from '../src/test/build-test-app.ts';
 import { mcTestRows } from '../src/test/mc-test-fixtures.ts';
+import { login, quantile } from './support.ts';
 
 const STOP_USERS = 200;
 const STOP_QUESTIONS = 40;
@@ -238,34 +239,6 @@ export async function generateMcTestBench(
   }
 }
 
-async function login(base: string, email: string, password: string) {
-  const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-  };
-  keep(csrf);
-  const xsrfName = [...jar.keys()].find((k) => k.endsWith('XSRF-TOKEN')) ?? 'XSRF-TOKEN';
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: {
-      cookie: cookie(),
-      accept: 'application/json',
-      'content-type': 'application/json',
-      'x-xsrf-token': decodeURIComponent(jar.get(xsrfName) ?? ''),
-    },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
-  keep(res);
-  return { cookie: cookie(), xsrf: decodeURIComponent(jar.get(xsrfName) ?? '') };
-}
-
 type Measure = (
   name: string,
   url: string,
@@ -376,9 +349,8 @@ export async function measureStops(base: string, data: McBenchData, password: st
   );
   agent.destroy();
   const wallMs = Math.round(performance.now() - t0);
-  const sorted = latencies.map((l) => l.ms).sort((a, b) => a - b);
-  const at = (p: number) =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0);
+  const ms = latencies.map((l) => l.ms);
+  const at = (q: number) => quantile(ms, q);
   const report = await fetch(`${base}/api/mc_tests/${data.stopTestId}/report`, {
     headers: { cookie: trainer.cookie },
   });

@@ -22,6 +22,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { buildTestApp } from '../src/test/build-test-app.ts';
+import { login, quantile } from './support.ts';
 
 export const PROGRESS_LEARNERS = 2000;
 const SAVERS = 200;
@@ -169,33 +170,6 @@ export async function generateProgressBench(databaseUrl: string, dataDir: string
   }
 }
 
-async function login(base: string, email: string, password: string) {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-  };
-  keep(await fetch(`${base}/sanctum/csrf-cookie`));
-  const xsrfName = () => [...jar.keys()].find((k) => k.endsWith('XSRF-TOKEN')) ?? 'XSRF-TOKEN';
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: {
-      cookie: cookie(),
-      accept: 'application/json',
-      'content-type': 'application/json',
-      'x-xsrf-token': decodeURIComponent(jar.get(xsrfName()) ?? ''),
-    },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
-  keep(res);
-  return { cookie: cookie(), xsrf: decodeURIComponent(jar.get(xsrfName()) ?? '') };
-}
-
 /** the queries of the list (page sizes 10 and 100) and of the export, in process */
 async function countQueries(databaseUrl: string, data: ProgressBenchData, password: string) {
   const t = await buildTestApp({ databaseUrl, rateLimitFactor: 1000 });
@@ -282,9 +256,8 @@ export async function measureProgress(
     }),
   );
   const wallMs = Math.round(performance.now() - t0);
-  const sorted = latencies.map((l) => l.ms).sort((a, b) => a - b);
-  const at = (p: number) =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0);
+  const ms = latencies.map((l) => l.ms);
+  const at = (q: number) => quantile(ms, q);
   const database = await openDatabase({ databaseUrl, dataDir: '/tmp' });
   let stored = 0;
   try {

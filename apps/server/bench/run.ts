@@ -11,8 +11,7 @@
  * `BENCH_ONLY=progress` run only that case on a scratch PostgreSQL database; `BENCH_ONLY=stop` only the
  * 200 concurrent stops, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL.
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -25,11 +24,9 @@ import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './ite
 import { generateMcTestBench, measureMcTests, measureStops, printMcTests, printStops } from './mc-tests.ts';
 import { runPrivacyBench } from './privacy.ts';
 import { generateProgressBench, measureProgress, printProgress } from './progress.ts';
+import { ENTRY, rssMb, serverKind } from './support.ts';
 import { runUploadBench } from './upload.ts';
 
-const COMPILED = path.join(import.meta.dirname, '..', 'dist', 'main.js');
-/** the compiled server when it is built, else undefined (startServerProcess runs src/main.ts) */
-const ENTRY = existsSync(COMPILED) ? COMPILED : undefined;
 /** start on an existing data directory, PostgreSQL (issue 15) */
 const START_TARGET_MS = 1500;
 
@@ -50,12 +47,6 @@ async function measure(name: string, url: string, headers: Record<string, string
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   return { name, rps: r.requests.average, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
 }
 
 async function generate(databaseUrl: string | undefined, dataDir: string) {
@@ -261,7 +252,7 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
     );
   }
   console.log(
-    `server: ${ENTRY ? 'compiled (apps/server/dist/main.js)' : 'TypeScript sources through tsx (no build)'}; resident memory after the run: ${rss} MB; start on existing data: ${startMs} ms (best of ${starts.join(', ')} ms)`,
+    `server: ${serverKind()}; resident memory after the run: ${rss} MB; start on existing data: ${startMs} ms (best of ${starts.join(', ')} ms)`,
   );
   // goals of the issues, as ratios to the baseline measured in the same run
   const goals = label === 'PGlite' ? [10, 5, 3] : [20, 15, 8];

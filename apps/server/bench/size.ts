@@ -10,7 +10,6 @@
  * time one of its statements held a lock that blocks reads (replayed on a copy of the database
  * of `--migrations-scale`, see migrationTimes). Prints markdown tables and writes a JSON file.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,9 +20,7 @@ import { MIGRATIONS_DIR } from '../src/db/client.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
 import { BENCH_PASSWORD, defaultBenchUrl, generateBenchData } from './dataset/generate.ts';
 import { ROUTES, type Who } from './dataset/routes.ts';
-
-const COMPILED = path.join(import.meta.dirname, '..', 'dist', 'main.js');
-const ENTRY = existsSync(COMPILED) ? COMPILED : undefined;
+import { ENTRY, quantile, rssKb, serverKind } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -54,16 +51,6 @@ interface Figure {
   /** requests of the run that failed (timeout, error, not 2xx) */
   errors?: number;
 }
-
-async function rssKb(pid: number) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-};
 
 async function latency(url: string, cookie: string) {
   const headers: Record<string, string> = cookie
@@ -334,9 +321,7 @@ const goal = (ok: boolean) => {
 };
 
 console.log(`\n## Size bench (seed ${SEED}; ${CONNECTIONS} connections, ${SECONDS} s per route and page)`);
-console.log(
-  `server: ${ENTRY ? 'compiled (apps/server/dist/main.js)' : 'TypeScript sources through tsx'}; PostgreSQL; scales ${SCALES.join(', ')}`,
-);
+console.log(`server: ${serverKind()}; PostgreSQL; scales ${SCALES.join(', ')}`);
 for (const r of results) {
   console.log(
     `scale ${r.scale}: ${r.counts.users} users, ${r.counts.user_graduate_mctests} runs, ${(r.counts.chapter_users ?? 0) + (r.counts.video_progress ?? 0)} progress rows, ${r.counts.audit_log} audit entries (generated in ${r.generatedSeconds} s); start-up ${r.startMs} ms (${r.starts.join(', ')})`,

@@ -18,6 +18,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { chapters, seminars, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
+import { rssMb } from './support.ts';
 
 const MiB = 1024 * 1024;
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 500);
@@ -25,11 +26,6 @@ const CHUNK = 16 * MiB;
 /** growth of the server's RSS during an upload above its level before, in MB, that fails */
 const RSS_GROWTH_LIMIT_MB = 100;
 const SAMPLE_WEBM = path.join(import.meta.dirname, '..', '..', 'web', 'public', 'media', 'sample.webm');
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
 
 /** samples the RSS every 100 ms until stopped: [before, peak] */
 function sampleRss(pid: number) {
