@@ -1,0 +1,78 @@
+import { idParamsSchema, paginated, seminarDtoSchema, seminarListQuerySchema } from '@elearn/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendStored } from '../../lib/storage.ts';
+import type { SeminarRoutesOptions } from './seminars.route-options.ts';
+
+/** The catalogue and a person's lists of seminars, one seminar and its image. */
+export const seminarCatalogueRoutes: FastifyPluginAsyncZod<SeminarRoutesOptions> = async (
+  app,
+  { seminars, fileStore },
+) => {
+  const owner = app.requireScope('trainer', 'admin');
+
+  app.get(
+    '/api/seminars',
+    {
+      schema: {
+        tags: ['seminars'],
+        querystring: seminarListQuerySchema,
+        response: { 200: paginated(seminarDtoSchema) },
+      },
+    },
+    async (req) => seminars.listPublic(req.user, req.query),
+  );
+  app.get(
+    '/api/seminars/rise',
+    { schema: { tags: ['seminars'], response: { 200: z.array(seminarDtoSchema) } } },
+    async (req) => seminars.rising(req.user),
+  );
+  app.get(
+    '/api/seminars/owned',
+    { onRequest: owner, schema: { tags: ['seminars'], response: { 200: z.array(seminarDtoSchema) } } },
+    async (req) => seminars.owned(req.user!),
+  );
+  app.get(
+    '/api/seminars/booked-student',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['seminars'], response: { 200: z.array(seminarDtoSchema) } },
+    },
+    async (req) => seminars.bookedBy(req.user!),
+  );
+  app.get(
+    '/api/seminars/users/booked',
+    { onRequest: owner, schema: { tags: ['seminars'], response: { 200: z.array(seminarDtoSchema) } } },
+    async (req) => seminars.ownedWithBookings(req.user!),
+  );
+  app.get(
+    '/api/seminars/slug/:slug',
+    {
+      schema: {
+        tags: ['seminars'],
+        params: z.object({ slug: z.string().max(120) }),
+        response: { 200: seminarDtoSchema },
+      },
+    },
+    async (req) => seminars.get(req.user, { slug: req.params.slug }),
+  );
+  app.get(
+    '/api/seminars/:id',
+    { schema: { tags: ['seminars'], params: idParamsSchema, response: { 200: seminarDtoSchema } } },
+    async (req) => seminars.get(req.user, { id: req.params.id }),
+  );
+  app.get(
+    '/api/seminars/:id/image',
+    { schema: { tags: ['seminars'], params: idParamsSchema } },
+    async (req, reply) => {
+      const img = await seminars.imageOf(req.user, req.params.id);
+      return sendStored(req, reply, {
+        files: fileStore,
+        relPath: img.relPath,
+        mime: img.mime,
+        fileName: img.name,
+        attachment: false,
+      });
+    },
+  );
+};
