@@ -26,8 +26,8 @@ import {
   type Membership,
   type UserFilter,
   type UserRow,
-  usersRepository as users,
-} from '../users/users.repository.ts';
+  usersService as users,
+} from '../users/users.service.ts';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -48,7 +48,6 @@ function paginator<T>(q: PageQuery, data: T[], total: number): Paginated<T> {
   };
 }
 
-const lastAdmin = () => conflict('admin.last_admin', 'admin.last_admin');
 const label = (u: Pick<UserRow, 'username' | 'email'>) => `${u.username} <${u.email}>`;
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -248,20 +247,14 @@ export function createAdminService(deps: {
     async setScopes(actor: AuthUser, id: number, scopes: Scope[]): Promise<AdminUserDto> {
       const wanted = SCOPES.filter((s) => scopes.includes(s));
       await db.transaction(async (tx) => {
-        const admins = await users.lockActiveAdmins(tx);
-        const row = await users.findWithMemberships(tx, id);
-        if (!row) throw notFound();
-        const before = row.user.scopes;
-        if (userPolicy.leavesNoAdmin(admins, id, userPolicy.isActiveAdmin({ scopes: wanted })))
-          throw lastAdmin();
-        await users.update(tx, id, { scopes: wanted });
+        const before = await users.changeScopes(tx, id, wanted);
         await record(tx, {
           actor: actorOf(actor),
           action: 'user.scopes',
           targetType: 'user',
           targetId: id,
-          targetLabel: label(row.user),
-          before: { scopes: before },
+          targetLabel: label(before),
+          before: { scopes: before.scopes },
           after: { scopes: wanted },
         });
       });
@@ -271,14 +264,7 @@ export function createAdminService(deps: {
     /** @throws admin.last_admin (409) for the last active admin */
     async setDisabled(actor: AuthUser, id: number, disabled: boolean): Promise<AdminUserDto> {
       await db.transaction(async (tx) => {
-        const admins = await users.lockActiveAdmins(tx);
-        const row = await users.findWithMemberships(tx, id);
-        if (!row) throw notFound();
-        if (userPolicy.leavesNoAdmin(admins, id, !disabled)) throw lastAdmin();
-        const was = row.user.disabledAt !== null;
-        await users.update(tx, id, {
-          disabledAt: disabled ? (row.user.disabledAt ?? new Date(now())) : null,
-        });
+        const before = await users.setDisabled(tx, id, disabled, new Date(now()));
         // their access links end as when they leave the company or are unassigned
         if (disabled) await deps.companies.revokeLinksOfUser(tx, id);
         await record(tx, {
@@ -286,8 +272,8 @@ export function createAdminService(deps: {
           action: disabled ? 'user.disabled' : 'user.enabled',
           targetType: 'user',
           targetId: id,
-          targetLabel: label(row.user),
-          before: { disabled: was },
+          targetLabel: label(before),
+          before: { disabled: before.disabledAt !== null },
           after: { disabled },
         });
       });

@@ -27,7 +27,7 @@ import { removeStored, storeBuffer } from '../../lib/storage.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthUser, SessionManager } from '../../plugins/session.ts';
 import { toUserDto } from '../users/users.presenter.ts';
-import { type UserRow, usersRepository } from '../users/users.repository.ts';
+import { type UserRow, usersService } from '../users/users.service.ts';
 
 export const LINK_MINUTES = 60;
 const AVATAR_EXT: Record<string, string> = {
@@ -114,7 +114,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function dto(user: UserRow): Promise<UserDto> {
-    return toUserDto(user, await usersRepository.companiesOf(db, user.id));
+    return toUserDto(user, await usersService.companiesOf(db, user.id));
   }
 
   return {
@@ -152,7 +152,7 @@ export function createAuthService(deps: AuthDeps) {
         throw tooManyRequests(perEmail.resetInSeconds, 'auth.throttled');
       }
 
-      const user = await usersRepository.findByEmail(db, body.email);
+      const user = await usersService.findByEmail(db, body.email);
       const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !ok) {
         req.log.info({ event: 'login_failed' }, 'login failed');
@@ -163,7 +163,7 @@ export function createAuthService(deps: AuthDeps) {
       if (user.disabledAt) throw new AppError(403, 'auth.disabled', 'auth.disabled');
       for (const listener of loginListeners) await listener(user.id);
       if (needsRehash(user.passwordHash)) {
-        await usersRepository.update(db, user.id, { passwordHash: await hashPassword(body.password) });
+        await usersService.setPassword(db, user.id, await hashPassword(body.password));
       }
       // a new session id and CSRF token at login; the pre-login session ends (no fixation)
       await endCurrentSession(req, reply);
@@ -195,15 +195,15 @@ export function createAuthService(deps: AuthDeps) {
       await throttle(`register:${req.ip}`, 10, 3600);
       const fields: Record<string, string[]> = {};
       if (isCommonPassword(body.password)) fields.password = [encodeMessage('validation.common_password')];
-      if (await usersRepository.usernameTaken(db, body.username))
+      if (await usersService.usernameTaken(db, body.username))
         fields.username = [encodeMessage('validation.username_taken')];
-      if (await usersRepository.emailTaken(db, body.email))
+      if (await usersService.emailTaken(db, body.email))
         fields.email = [encodeMessage('validation.email_taken')];
       if (Object.keys(fields).length) throw validation(fields);
       const passwordHash = await hashPassword(body.password);
       let user: UserRow;
       try {
-        user = await usersRepository.insert(db, {
+        user = await usersService.create(db, {
           username: body.username,
           email: body.email,
           firstName: body.first_name,
@@ -235,10 +235,10 @@ export function createAuthService(deps: AuthDeps) {
         throw invalid();
       if (!safeEqual(signature, signVerification(id, hash, exp))) throw invalid();
       if (exp * 1000 < now()) throw new AppError(403, 'auth.verify_expired', 'auth.verify_expired');
-      const user = await usersRepository.findById(db, id);
+      const user = await usersService.findById(db, id);
       if (!user || !safeEqual(hash, sha1Hex(user.email))) throw invalid();
       if (user.emailVerifiedAt) return { alreadyVerified: true };
-      await usersRepository.update(db, user.id, { emailVerifiedAt: new Date(now()) });
+      await usersService.markVerified(db, user.id, new Date(now()));
       for (const listener of verifiedListeners) await listener(user.id);
       return { alreadyVerified: false };
     },
@@ -246,9 +246,9 @@ export function createAuthService(deps: AuthDeps) {
     async resendVerification(req: FastifyRequest, email: string | undefined) {
       await throttle(`verify-resend:${req.ip}`, 6, 60);
       const target = req.user
-        ? await usersRepository.findById(db, req.user.id)
+        ? await usersService.findById(db, req.user.id)
         : email
-          ? await usersRepository.findByEmail(db, email)
+          ? await usersService.findByEmail(db, email)
           : undefined;
       if (!target && !email && !req.user) throw unauthenticated();
       if (!target || target.emailVerifiedAt || target.disabledAt) return;
@@ -267,7 +267,7 @@ export function createAuthService(deps: AuthDeps) {
       const perEmail = await counter.hit(`forgot:${email}`, 60);
       if (perEmail.count > 1 * f) return null;
       return async () => {
-        const user = await usersRepository.findByEmail(db, email);
+        const user = await usersService.findByEmail(db, email);
         if (!user || user.disabledAt) return;
         await mailer.send(await prepareReset(user));
       };
@@ -306,7 +306,7 @@ export function createAuthService(deps: AuthDeps) {
         await db.delete(passwordResetTokens).where(eq(passwordResetTokens.email, body.email));
         throw invalid();
       }
-      const user = await usersRepository.findByEmail(db, body.email);
+      const user = await usersService.findByEmail(db, body.email);
       if (!user || user.disabledAt) throw invalid();
       refuseCommon(body.password);
       const passwordHash = await hashPassword(body.password);
@@ -316,18 +316,18 @@ export function createAuthService(deps: AuthDeps) {
         .where(eq(passwordResetTokens.email, body.email))
         .returning({ email: passwordResetTokens.email });
       if (deleted.length === 0) throw invalid();
-      await usersRepository.update(db, user.id, { passwordHash });
+      await usersService.setPassword(db, user.id, passwordHash);
       await deps.sessions.destroyAllForUser(user.id);
     },
 
     async changePassword(req: FastifyRequest, user: AuthUser, body: ChangePasswordBody) {
-      const row = await usersRepository.findById(db, user.id);
+      const row = await usersService.findById(db, user.id);
       if (!row) throw unauthenticated();
       if (!(await verifyPassword(row.passwordHash, body.current_password))) {
         throw validation({ current_password: [encodeMessage('validation.current_password')] });
       }
       refuseCommon(body.password);
-      await usersRepository.update(db, user.id, { passwordHash: await hashPassword(body.password) });
+      await usersService.setPassword(db, user.id, await hashPassword(body.password));
       // decision (ASVS 7.4.3): a password change ends every other session of the user
       await deps.sessions.destroyAllForUser(user.id, req.session?.id);
     },
@@ -339,11 +339,11 @@ export function createAuthService(deps: AuthDeps) {
       avatar: { data: Buffer; truncated: boolean } | null,
     ): Promise<UserDto> {
       const errors: Record<string, string[]> = {};
-      if (await usersRepository.usernameTaken(db, fields.username, user.id))
+      if (await usersService.usernameTaken(db, fields.username, user.id))
         errors.username = [encodeMessage('validation.username_taken')];
-      if (await usersRepository.emailTaken(db, fields.email, user.id))
+      if (await usersService.emailTaken(db, fields.email, user.id))
         errors.email = [encodeMessage('validation.email_taken')];
-      const current = await usersRepository.findById(db, user.id);
+      const current = await usersService.findById(db, user.id);
       if (!current) throw unauthenticated();
       // a new address takes over the account's mails and password resets: only its owner may set it
       if (fields.email !== current.email && !errors.email) {
@@ -372,13 +372,12 @@ export function createAuthService(deps: AuthDeps) {
       const emailChanged = fields.email !== current.email;
       let updated: UserRow | undefined;
       try {
-        updated = await usersRepository.update(db, user.id, {
+        updated = await usersService.updateProfile(db, current, {
           username: fields.username,
           email: fields.email,
           firstName: fields.first_name,
           lastName: fields.last_name,
           avatarPath,
-          ...(emailChanged ? { emailVerifiedAt: null } : {}),
         });
       } catch (err) {
         if (avatarPath !== current.avatarPath && avatarPath) await removeStored(deps.fileStore, avatarPath);
@@ -404,7 +403,7 @@ export function createAuthService(deps: AuthDeps) {
 
     /** The user's avatar (its bytes, size and type), or null when there is none. */
     async openAvatar(userId: number): Promise<{ body: Readable; size: number; type: string } | null> {
-      const row = await usersRepository.findById(db, userId);
+      const row = await usersService.findById(db, userId);
       if (!row?.avatarPath) return null;
       const type = AVATAR_TYPE[row.avatarPath.split('.').pop() ?? ''];
       if (!type) return null;

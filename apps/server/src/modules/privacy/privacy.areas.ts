@@ -10,7 +10,7 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ProgressService } from '../progress/progress.service.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { privacyRepository } from './privacy.repository.ts';
 
 /** What erasing an account does to an area (docs/decisions.md, issue 19). */

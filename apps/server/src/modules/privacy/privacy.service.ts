@@ -21,10 +21,9 @@ import { type PrivacyMailKind, privacyMail } from '../../lib/mail-templates.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthUser, SessionManager } from '../../plugins/session.ts';
-import { userPolicy } from '../../policies/user.policy.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { type UserRow, usersRepository } from '../users/users.repository.ts';
+import { type UserRow, usersService } from '../users/users.service.ts';
 import { type AreaDeps, type PrivacyArea, privacyAreas } from './privacy.areas.ts';
 import { type ExportRow, privacyRepository as repo } from './privacy.repository.ts';
 
@@ -96,18 +95,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         updated_at: u.updatedAt,
       }),
       erase: async (u) => {
-        await usersRepository.update(db, u.id, {
-          username: `deleted-${u.id}`,
-          email: `deleted-${u.id}@deleted.invalid`,
-          firstName: '',
-          lastName: '',
-          // no password verifies against this (not a hash): nobody logs in again
-          passwordHash: '!erased',
-          scopes: [],
-          avatarPath: null,
-          emailVerifiedAt: null,
-          disabledAt: new Date(now()),
-        });
+        await usersService.erase(db, u.id, new Date(now()));
         if (u.avatarPath) await files.remove(u.avatarPath);
         await auth.forgetResetToken(u.email);
       },
@@ -161,7 +149,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
 
   /** a person who may be the subject of an export or a deletion (not an erased account) */
   async function subject(userId: number): Promise<UserRow> {
-    const user = await usersRepository.findById(db, userId);
+    const user = await usersService.findById(db, userId);
     if (!user) throw notFound();
     if ((await repo.findDeletion(db, userId))?.status === 'erased') throw notFound();
     return user;
@@ -177,11 +165,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
       throw new AppError(409, 'privacy.last_manager', 'privacy.last_manager', {
         companies: alone.map((c) => c.name).join(', '),
       });
-    if (userPolicy.isActiveAdmin(user)) {
-      const admins = await usersRepository.activeAdminIds(db);
-      if (userPolicy.leavesNoAdmin(admins, user.id, false))
-        throw conflict('admin.last_admin', 'admin.last_admin');
-    }
+    await usersService.refuseLastAdmin(db, user.id);
   }
 
   /** Builds the archive of an export row and announces it; never throws (the row says failed). */
@@ -190,7 +174,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
     if (row?.status !== 'pending') return;
     const key = `exports/${randomToken(24)}.zip`;
     try {
-      const user = await usersRepository.findById(db, row.userId);
+      const user = await usersService.findById(db, row.userId);
       if (!user) throw new Error('the export’s user is gone');
       const archive = archiver('zip', { zlib: { level: 6 } });
       const written = putFile(files, key, archive as unknown as AsyncIterable<Buffer>, 'application/zip');
@@ -243,7 +227,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         await files.remove(key);
         return;
       }
-      const requester = await usersRepository.findById(db, row.requestedBy);
+      const requester = await usersService.findById(db, row.requestedBy);
       if (requester)
         await mail(requester, 'export_ready', {
           path: '/user/privacy',
@@ -258,7 +242,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
 
   /** Erases or anonymises one claimed account, area by area; the account row last. */
   async function erase(userId: number) {
-    const user = await usersRepository.findById(db, userId);
+    const user = await usersService.findById(db, userId);
     if (!user) return;
     try {
       await refuseIfBlocked(user);
@@ -324,7 +308,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
     if (pending.status !== 'pending') throw new AppError(403, 'auth.disabled', 'auth.disabled');
     const canceled = await repo.cancelDeletion(db, userId);
     if (!canceled) return;
-    const user = await usersRepository.findById(db, userId);
+    const user = await usersService.findById(db, userId);
     if (!user) return;
     await auditRepository.record(db, {
       actor: { id: user.id, username: user.username },
