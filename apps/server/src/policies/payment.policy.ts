@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../plugins/session.ts';
+import type { AuthUser } from '../plugins/session.ts';
 
 type Actor = Pick<AuthUser, 'id'> | null;
 

@@ -1,0 +1,52 @@
+import type { Locale } from '@elearn/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { AfterResponse } from '../../lib/after-response.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { SeminarsService } from '../seminars/seminars.service.ts';
+import type { PaymentProvider } from './payments.provider.ts';
+
+/** what the payments module is built from (app.ts) */
+export interface PaymentsDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  seminars: SeminarsService;
+  enrolments: EnrolmentsService;
+  /**
+   * a manager's purchase for a company was paid: the company holds the seminar from now on
+   * (the companies module; wired in app.ts so that payments need not know companies)
+   */
+  grantCompanyPurchase: (
+    tx: Tx,
+    purchase: { seminarId: number; userId: number; price: number; currency: string },
+    companyId: number,
+    at: Date,
+  ) => Promise<void>;
+  /** null: payments are switched off (production without MOLLIE_API_KEY) */
+  provider: PaymentProvider | null;
+  log: FastifyBaseLogger;
+  /** where the confirmation mails run, without the webhook's answer waiting for them */
+  background: AfterResponse;
+  now?: () => number;
+}
+
+/** the deps the use cases share, built once per app */
+export interface PaymentsContext extends Omit<PaymentsDeps, 'now'> {
+  now: () => number;
+}
+
+export function createPaymentsContext(deps: PaymentsDeps): PaymentsContext {
+  return { ...deps, now: deps.now ?? Date.now };
+}
+
+/** a `creating` placeholder older than this belongs to a request that died: it is dropped */
+export const STALE_CREATING_MS = 2 * 60_000;
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+export const prefixOf = (locale: Locale) => (locale === 'en' ? '/en' : '');
+
+export const paymentUnavailable = () => new AppError(503, 'payment.unavailable', 'payment.unavailable');

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckoutDto, Locale } from '@elearn/shared';
+import { conflict } from '../../../errors.ts';
+import type { AuthUser } from '../../../plugins/session.ts';
+import { paymentPolicy } from '../../../policies/payment.policy.ts';
+import {
+  type PaymentsContext,
+  paymentUnavailable,
+  prefixOf,
+  STALE_CREATING_MS,
+} from '../payments.context.ts';
+import { ProviderUnavailableError } from '../payments.provider.ts';
+import { type PaymentRow, paymentsRepository as repo } from '../payments.repository.ts';
+import { holdsSeminar, type StoredPaymentStatus } from '../payments.state.ts';
+import { syncPayment } from './sync-payment.ts';
+
+export interface BookNowOptions {
+  forCompanyId?: number;
+  /** base of the return URL: the request's `appUrl` (plugins/request-origin.ts); default APP_URL */
+  appUrl?: string;
+}
+
+type Claim =
+  | { kind: 'attempt'; bookingId: number; attempt: PaymentRow }
+  | { kind: 'inProgress'; bookingId: number; payment: PaymentRow }
+  | { kind: 'retry' };
+
+/**
+ * Takes the booking's one "attempt in progress" slot: a pending booking (or the caller's
+ * earlier one, locked) and a `creating` placeholder. Only database work happens inside the
+ * transaction; the provider is asked afterwards.
+ */
+async function claim(
+  ctx: PaymentsContext,
+  actor: AuthUser,
+  seminarId: number,
+  price: number,
+  forCompanyId: number | null,
+): Promise<Claim> {
+  const { config, provider } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    await repo.insertPendingBooking(tx, {
+      seminarId,
+      userId: actor.id,
+      price,
+      currency: config.currency,
+      forCompanyId,
+    });
+    const booking = await repo.lockBooking(tx, seminarId, actor.id);
+    if (!booking) return { kind: 'retry' } as const; // removed meanwhile by a failed attempt
+    if (holdsSeminar(booking.status) || booking.grantedAt) {
+      throw conflict('booking.already_booked', 'booking.already_booked');
+    }
+    // an unpaid booking buys for whom the latest request says (the caller or a company)
+    if (booking.forCompanyId !== forCompanyId) await repo.setPurchaser(tx, booking.id, forCompanyId);
+    await repo.deleteStaleCreating(tx, booking.id, new Date(ctx.now() - STALE_CREATING_MS));
+    const current = await repo.findInProgress(tx, booking.id);
+    if (current) return { kind: 'inProgress', bookingId: booking.id, payment: current } as const;
+    const attempt = await repo.insertCreating(tx, {
+      bookingId: booking.id,
+      userId: actor.id,
+      provider: provider?.name ?? 'none',
+      placeholderId: `creating:${randomUUID()}`,
+      amount: price,
+      currency: config.currency,
+    });
+    return { kind: 'attempt', bookingId: booking.id, attempt } as const;
+  });
+}
+
+/**
+ * `POST /api/booking/now`: a checkout for a priced public seminar. Reuses the caller's open
+ * checkout; otherwise starts a new attempt (also to pay again after a failure).
+ * @throws booking.own_seminar, booking.already_booked, payment.not_payable,
+ *   payment.free_seminar, payment.in_progress (409); 404 for a seminar the caller may not see;
+ *   payment.unavailable (503)
+ */
+export async function bookNow(
+  ctx: PaymentsContext,
+  actor: AuthUser,
+  seminarId: number,
+  locale: Locale,
+  opts: BookNowOptions = {},
+): Promise<{ checkout: CheckoutDto; created: boolean }> {
+  const { db, config, provider, log } = ctx;
+  const forCompanyId = opts.forCompanyId ?? null;
+  const { seminar } = await ctx.seminars.access(actor, seminarId);
+  if (seminar.ownerId === actor.id) throw conflict('booking.own_seminar', 'booking.own_seminar');
+  const existing = await repo.findBooking(db, seminarId, actor.id);
+  if (
+    (existing && (holdsSeminar(existing.status) || existing.grantedAt)) ||
+    (await ctx.enrolments.holds(actor.id, seminarId))
+  ) {
+    throw conflict('booking.already_booked', 'booking.already_booked');
+  }
+  if (!paymentPolicy.payable(seminar, forCompanyId))
+    throw conflict('payment.not_payable', 'payment.not_payable');
+  if (seminar.price <= 0) throw conflict('payment.free_seminar', 'payment.free_seminar');
+  if (!provider) throw paymentUnavailable();
+
+  for (let round = 0; round < 3; round++) {
+    const claimed = await claim(ctx, actor, seminarId, seminar.price, forCompanyId);
+    if (claimed.kind === 'retry') continue;
+    if (claimed.kind === 'inProgress') {
+      const { payment } = claimed;
+      if (payment.status === 'creating') throw conflict('payment.in_progress', 'payment.in_progress');
+      // the checkout may have ended at the provider without a webhook yet: ask first
+      try {
+        await syncPayment(ctx, payment);
+      } catch (err) {
+        if (!(err instanceof ProviderUnavailableError)) throw err;
+        log.warn({ err, paymentId: payment.id }, 'payment provider unavailable');
+        throw paymentUnavailable();
+      }
+      const fresh = await repo.findById(db, payment.id);
+      if (fresh?.status === 'open' && fresh.checkoutUrl) {
+        return {
+          checkout: { checkoutUrl: fresh.checkoutUrl, bookingId: claimed.bookingId },
+          created: false,
+        };
+      }
+      if (fresh?.status === 'paid') throw conflict('booking.already_booked', 'booking.already_booked');
+      if (fresh && fresh.status !== 'open' && !['failed', 'canceled', 'expired'].includes(fresh.status)) {
+        throw conflict('payment.in_progress', 'payment.in_progress');
+      }
+      continue; // it ended without payment: start a new attempt
+    }
+
+    const { attempt, bookingId } = claimed;
+    const prefix = `${opts.appUrl ?? config.appUrl}${prefixOf(locale)}`;
+    try {
+      const created = await provider.create({
+        amount: seminar.price,
+        currency: config.currency,
+        description: `Seminar: ${seminar.title}`.replace(/[\r\n]+/g, ' ').slice(0, 255),
+        redirectUrl: `${prefix}/payment/mollie/redirect?bookingId=${bookingId}`,
+        webhookUrl: `${config.appUrl}/payment/mollie/webhook`,
+        metadata: { bookingId },
+        idempotencyKey: `booking-${bookingId}-payment-${attempt.id}`,
+      });
+      if (!created.checkoutUrl || created.status !== 'open') {
+        throw new ProviderUnavailableError(`new payment is ${created.status} without a checkout`);
+      }
+      await repo.completeCreating(db, attempt.id, {
+        providerId: created.id,
+        status: created.status satisfies StoredPaymentStatus,
+        checkoutUrl: created.checkoutUrl,
+      });
+      await repo.deriveStatus(db, bookingId);
+      log.info({ bookingId, paymentId: attempt.id }, 'checkout started');
+      return { checkout: { checkoutUrl: created.checkoutUrl, bookingId }, created: true };
+    } catch (err) {
+      await repo.deletePayment(db, attempt.id);
+      await repo.deleteBookingWithoutPayments(db, bookingId);
+      if (err instanceof ProviderUnavailableError) {
+        log.warn({ err, bookingId }, 'payment provider unavailable');
+        throw paymentUnavailable();
+      }
+      throw err;
+    }
+  }
+  throw conflict('payment.in_progress', 'payment.in_progress');
+}
