@@ -1,0 +1,21 @@
+import { encodeMessage, QUESTIONS_PER_TEST_MAX } from '@elearn/shared';
+import type { Db } from '../../db/client.ts';
+import { validation } from '../../errors.ts';
+import type { SeminarsService } from '../seminars/seminars.service.ts';
+
+/** what the mc-tests module is built from (wired in app.ts) */
+export interface McTestsDeps {
+  db: Db;
+  seminars: SeminarsService;
+}
+
+/** what every use case of the module gets */
+export type McTestsContext = McTestsDeps;
+
+/** @returns the 422 of a test that would hold more than QUESTIONS_PER_TEST_MAX questions */
+export const tooManyQuestions = () =>
+  validation(
+    { questions: [encodeMessage('mc_test.too_many_questions', { max: QUESTIONS_PER_TEST_MAX })] },
+    'mc_test.too_many_questions',
+    'mc_test.too_many_questions',
+  );

@@ -1,0 +1,58 @@
+import type { AssignedTestDto, ChapterRef, McTestListItem, McTestMode } from '@elearn/shared';
+import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
+import type { ChapterRefRow, McTestItemRow, SeminarRefRow, StudentTestRow } from './mc-tests.rows.ts';
+
+const iso = (d: Date) => d.toISOString();
+
+const chapterRef = (c: ChapterRefRow | null, s: SeminarRefRow | null): ChapterRef | null =>
+  c && s
+    ? { id: c.id, label: c.label, chapter_id: c.chapterId, unlocked: c.unlocked as 0 | 1, seminar: s }
+    : null;
+
+export function toListItem(r: McTestItemRow): McTestListItem {
+  const t = r.test;
+  return {
+    id: t.id,
+    label: t.label,
+    percent_to_accomplish: t.percentToAccomplish,
+    mode: t.mode as McTestMode,
+    enabled: t.enabled as 0 | 1,
+    chapter_id: t.chapterId,
+    chapter: chapterRef(r.chapter, r.seminar),
+    owner: {
+      id: r.owner.id,
+      username: r.owner.username,
+      first_name: r.owner.firstName,
+      last_name: r.owner.lastName,
+    },
+    questions_count: r.questionsCount,
+    runs_count: r.runsCount,
+    created_at: iso(t.createdAt),
+    updated_at: iso(t.updatedAt),
+  };
+}
+
+/** a test as a learner sees it in a list: with the learner's runs (`manage`: no run limit) */
+export function studentDto(r: StudentTestRow, manage: boolean): AssignedTestDto {
+  const t = r.test;
+  const mode = t.mode as McTestMode;
+  const allowed = manage ? null : mcTestPolicy.runsAllowed(mode, r.extraRuns);
+  const used = mode === 'exam' ? r.examRuns : r.allRuns;
+  return {
+    id: t.id,
+    label: t.label,
+    percent_to_accomplish: t.percentToAccomplish,
+    mode,
+    enabled: t.enabled as 0 | 1,
+    chapter_id: t.chapterId,
+    chapter: chapterRef(r.chapter, r.seminar),
+    questions_count: r.questionsCount,
+    runs_used: used,
+    runs_allowed: allowed,
+    open_run_id: r.openRunId,
+    can_start: r.questionsCount > 0 && (r.openRunId !== null || allowed === null || r.examRuns < allowed),
+    accomp: !!r.accomp,
+    best_percent: r.bestPercent === null ? null : Number(r.bestPercent),
+    passed: (Number(r.passed) === 1 ? 1 : 0) as 0 | 1,
+  };
+}

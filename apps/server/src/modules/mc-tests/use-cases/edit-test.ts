@@ -1,0 +1,61 @@
+import type { CreateMcTestBody, McTestDto, UpdateMcTestBody } from '@elearn/shared';
+import { conflict, forbidden } from '../../../errors.ts';
+import type { AuthUser } from '../../../plugins/session.ts';
+import { mcTestPolicy } from '../../../policies/mc-test.policy.ts';
+import type { McTestsContext } from '../mc-tests.context.ts';
+import { mcTestsRepository as repo } from '../mc-tests.repository.ts';
+import { requireManaged, requireManagedChapter } from './manage-access.ts';
+import { testDetail } from './read-tests.ts';
+
+export async function createTest(
+  ctx: McTestsContext,
+  actor: AuthUser,
+  body: CreateMcTestBody & { enabled?: number },
+): Promise<McTestDto> {
+  if (!mcTestPolicy.author(actor)) throw forbidden();
+  const chapterId = body.chapter_id ?? null;
+  if (chapterId !== null) await requireManagedChapter(ctx, actor, chapterId);
+  const row = await repo.insert(ctx.db, {
+    ownerId: actor.id,
+    label: body.label,
+    percentToAccomplish: body.percent_to_accomplish,
+    mode: body.mode,
+    enabled: body.enabled === 1 ? 1 : 0,
+    chapterId,
+  });
+  return testDetail(ctx, row.id);
+}
+
+export async function updateTest(
+  ctx: McTestsContext,
+  actor: AuthUser,
+  body: UpdateMcTestBody,
+): Promise<McTestDto> {
+  const test = await requireManaged(ctx, actor, body.id);
+  await repo.update(ctx.db, test.id, {
+    label: body.label,
+    percentToAccomplish: body.percent_to_accomplish,
+    mode: body.mode,
+  });
+  return testDetail(ctx, test.id);
+}
+
+/** @throws mc_test.has_runs (409) while runs exist, unless confirmed */
+export async function removeTest(
+  ctx: McTestsContext,
+  actor: AuthUser,
+  id: number,
+  confirm: boolean,
+): Promise<void> {
+  const test = await requireManaged(ctx, actor, id);
+  if (!confirm && (await repo.countRuns(ctx.db, test.id)) > 0) {
+    throw conflict('mc_test.has_runs', 'mc_test.has_runs');
+  }
+  await repo.delete(ctx.db, test.id);
+}
+
+export async function toggleEnabled(ctx: McTestsContext, actor: AuthUser, id: number): Promise<McTestDto> {
+  const test = await requireManaged(ctx, actor, id);
+  await repo.update(ctx.db, test.id, { enabled: test.enabled === 1 ? 0 : 1 });
+  return testDetail(ctx, test.id);
+}
