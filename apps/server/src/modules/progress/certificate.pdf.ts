@@ -34,39 +34,11 @@ const formatDate = (d: Date, locale: Locale) =>
 export const formatHours = (h: number, locale: Locale) =>
   new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 2 }).format(h);
 
-/**
- * The certificate as a one-page A4 landscape PDF in `locale`: learner, seminar, trainer,
- * completion date, hours (when given), the verification code and a QR code of the verification
- * page. Fonts embedded (pdfkit subsets them); no images but the QR code.
- */
-export async function renderCertificatePdf(
-  facts: CertificateFacts,
-  locale: Locale,
-  appUrl: string,
-): Promise<Buffer> {
-  const url = verifyUrl(appUrl, facts.code, locale);
-  const qr = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 });
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: 56,
-    info: {
-      Title: `${t(locale, 'certificate_pdf.title')}: ${facts.seminarTitle}`,
-      Author: facts.trainerName,
-      Subject: facts.code,
-    },
-    lang: locale,
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** the frame, the title and the learner's and seminar's names, centred in the page's upper part */
+function drawHeading(doc: Doc, facts: CertificateFacts, locale: Locale, inner: number) {
   const { width, height } = doc.page;
-  const inner = width - 112;
   doc
     .lineWidth(2)
     .strokeColor('#1d4f91')
@@ -117,8 +89,18 @@ export async function renderCertificatePdf(
     .font('regular')
     .fontSize(14)
     .text(t(locale, 'certificate_pdf.completed_after'), { width: inner, align: 'center' });
+}
 
-  // facts at the bottom left, the QR code at the bottom right
+/** facts at the bottom left, the QR code of the verification page at the bottom right */
+function drawFacts(
+  doc: Doc,
+  facts: CertificateFacts,
+  locale: Locale,
+  inner: number,
+  verification: { url: string; qr: Buffer },
+) {
+  const { url, qr } = verification;
+  const { width, height } = doc.page;
   const qrSize = 110;
   const bottom = height - 64 - qrSize;
   const lines: [string, string][] = [
@@ -157,6 +139,42 @@ export async function renderCertificatePdf(
       link: url,
     });
   doc.image(qr, width - 64 - qrSize, bottom, { width: qrSize, height: qrSize, link: url });
+}
+
+/**
+ * The certificate as a one-page A4 landscape PDF in `locale`: learner, seminar, trainer,
+ * completion date, hours (when given), the verification code and a QR code of the verification
+ * page. Fonts embedded (pdfkit subsets them); no images but the QR code.
+ */
+export async function renderCertificatePdf(
+  facts: CertificateFacts,
+  locale: Locale,
+  appUrl: string,
+): Promise<Buffer> {
+  const url = verifyUrl(appUrl, facts.code, locale);
+  const qr = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 56,
+    info: {
+      Title: `${t(locale, 'certificate_pdf.title')}: ${facts.seminarTitle}`,
+      Author: facts.trainerName,
+      Subject: facts.code,
+    },
+    lang: locale,
+  });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  const inner = doc.page.width - 112;
+  drawHeading(doc, facts, locale, inner);
+  drawFacts(doc, facts, locale, inner, { url, qr });
   doc.end();
   await done;
   return Buffer.concat(chunks);

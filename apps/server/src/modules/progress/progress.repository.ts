@@ -1,7 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type HotStatement, runHot } from '../../db/hot-statements.ts';
 import {
   certificates,
   chapterCompletionRules,
@@ -16,14 +14,13 @@ import {
   users,
   videoProgress,
 } from '../../db/schema/index.ts';
-import { uniqueRounds } from '../../lib/batch.ts';
-import { holdsSql, holdsSqlText } from '../enrolments/enrolments.sql.ts';
+import { certificatesRepository } from './certificates.repository.ts';
+import { completionRepository } from './completion.repository.ts';
+import { parent, playable } from './progress.sql.ts';
+import { videoProgressRepository } from './video-progress.repository.ts';
 
-const parent = alias(chapters, 'parent_chapters');
-/** a chapter is playable when it and its parent (if any) are unlocked (isChapterOpen, packages/shared) */
-const playable = sql`(${chapters.unlocked} = 1 and (${chapters.chapterId} is null or ${parent.unlocked} = 1))`;
-
-export type CertificateRow = typeof certificates.$inferSelect;
+export type { CertificateRow } from './certificates.repository.ts';
+export type { PositionSave } from './video-progress.repository.ts';
 
 export interface SeminarFacts {
   id: number;
@@ -41,114 +38,8 @@ export interface ChapterFacts {
   videoIds: number[];
 }
 
-/**
- * Merges stored and new intervals in the database (gaps and islands): sorted by start, a new
- * island begins where a start lies beyond every end before it. `fresh` is a jsonb array of new
- * [start, end] pairs, already clamped to the video's length.
- */
-const islands = (stored: string, fresh: string) => `
-  with iv as (
-    select (x->>0)::float8 as s, (x->>1)::float8 as e from jsonb_array_elements(${stored} || ${fresh}) as x
-  ), marked as (
-    select s, e, max(e) over (order by s, e rows between unbounded preceding and 1 preceding) as prev_end from iv
-  ), grouped as (
-    select s, e, sum(case when prev_end is null or s > prev_end then 1 else 0 end) over (order by s, e) as g
-    from marked
-  )
-  select min(s) as s, max(e) as e from grouped group by g`;
-const mergedText = (stored: string, fresh: string) =>
-  `(select coalesce(jsonb_agg(jsonb_build_array(s, e) order by s), '[]'::jsonb) from (${islands(stored, fresh)}) i)`;
-const lengthText = (stored: string, fresh: string) =>
-  `(select coalesce(sum(e - s), 0) from (${islands(stored, fresh)}) i)`;
-
-/**
- * $1: a jsonb array of saves {u: user, f: file, p: position, d: duration, s: new segments, t: time,
- * a: caller is admin}, at most one per user and video. A row is written only where the check
- * passes; the new segments are merged first, then with the stored ones on conflict.
- */
-const SAVE_POSITIONS: HotStatement = {
-  name: 'progress_save_positions',
-  plan: 'generic',
-  types: ['jsonb'],
-  text: `
-insert into video_progress (user_id, file_id, position_s, duration_s, intervals, watched_s, updated_at)
-select i.u, f.id, i.p, i.d, ${mergedText(`'[]'::jsonb`, 'i.s')}, ${lengthText(`'[]'::jsonb`, 'i.s')}, i.t
-from jsonb_to_recordset($1::jsonb) as i(u int, f int, p float8, d float8, s jsonb, t timestamptz, a boolean)
-join chapter_files f on f.id = i.f and f.kind = 'video'
-join chapters c on c.id = f.chapter_id
-left join chapters p on p.id = c.chapter_id
-join seminars s on s.id = c.seminar_id
-where i.a or s.owner_id = i.u
-  or (c.unlocked = 1 and (c.chapter_id is null or p.unlocked = 1) and ${holdsSqlText('s.id', 'i.u')})
-on conflict (user_id, file_id) do update set
-  position_s = excluded.position_s,
-  duration_s = excluded.duration_s,
-  intervals = ${mergedText('video_progress.intervals', 'excluded.intervals')},
-  watched_s = ${lengthText('video_progress.intervals', 'excluded.intervals')},
-  updated_at = excluded.updated_at
-returning user_id, file_id`,
-};
-
-export interface PositionSave {
-  userId: number;
-  isAdmin: boolean;
-  fileId: number;
-  position: number;
-  duration: number;
-  segments: [number, number][];
-  at: Date;
-}
-
-/** The only place that builds queries on the progress tables and certificates. */
-export const progressRepository = {
-  /** a video file with its seminar, whether its chapter is playable and whether `userId` holds it */
-  async videoAccess(db: DbOrTx, fileId: number, userId: number) {
-    const [row] = await db
-      .select({
-        seminarId: seminars.id,
-        ownerId: seminars.ownerId,
-        open: sql<boolean>`${playable}`,
-        held: sql<boolean>`${holdsSql(seminars.id, userId)}`,
-      })
-      .from(chapterFiles)
-      .innerJoin(chapters, eq(chapters.id, chapterFiles.chapterId))
-      .leftJoin(parent, eq(parent.id, chapters.chapterId))
-      .innerJoin(seminars, eq(seminars.id, chapters.seminarId))
-      .where(and(eq(chapterFiles.id, fileId), eq(chapterFiles.kind, 'video')))
-      .limit(1);
-    return row;
-  },
-
-  /**
-   * Saves in one statement each round: the access check (a video of a seminar the user may play:
-   * its owner, an admin, or a holder when the chapter is playable) and the upsert that replaces
-   * position and length and merges the intervals. Answers per save whether it was written (false:
-   * the check failed, nothing written). Two saves of one user and video go in successive rounds,
-   * in their order (an upsert touches a row once per statement). A hot statement (db/hot-statements.ts:
-   * planned once, the hot path of the player).
-   */
-  async savePositions(db: DbOrTx, saves: PositionSave[]): Promise<boolean[]> {
-    const saved: boolean[] = saves.map(() => false);
-    const indexed = saves.map((save, index) => ({ save, index }));
-    for (const round of uniqueRounds(indexed, (p) => `${p.save.userId}/${p.save.fileId}`)) {
-      const json = JSON.stringify(
-        round.map(({ save: v }) => ({
-          u: v.userId,
-          f: v.fileId,
-          p: v.position,
-          d: v.duration,
-          s: v.segments,
-          t: v.at.toISOString(),
-          a: v.isAdmin,
-        })),
-      );
-      const rows = (await runHot(db, SAVE_POSITIONS, [json])).map((r) => `${r.user_id}/${r.file_id}`);
-      const written = new Set(rows);
-      for (const { save, index } of round) saved[index] = written.has(`${save.userId}/${save.fileId}`);
-    }
-    return saved;
-  },
-
+/** The progress read model's queries: the seminars' structure and the learners' facts. */
+const readModelRepository = {
   /** the seminars with their owner's name and completion settings */
   async seminarFacts(db: DbOrTx, seminarIds: number[]): Promise<SeminarFacts[]> {
     if (seminarIds.length === 0) return [];
@@ -195,12 +86,6 @@ export const progressRepository = {
       .where(and(inArray(chapters.seminarId, seminarIds), playable))
       .orderBy(asc(chapters.seminarId), asc(chapters.position), asc(chapters.id));
     return rows.map((r) => ({ ...r, videoRule: !!r.videoRule, videoIds: r.videoIds ?? [] }));
-  },
-
-  /** every chapter of a seminar (the owner's settings form) */
-  async chapterIdsOf(db: DbOrTx, seminarId: number): Promise<number[]> {
-    const rows = await db.select({ id: chapters.id }).from(chapters).where(eq(chapters.seminarId, seminarId));
-    return rows.map((r) => r.id);
   },
 
   /** the enabled tests attached to the chapters */
@@ -293,109 +178,16 @@ export const progressRepository = {
       .where(inArray(users.id, userIds));
     return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
   },
+};
 
-  /** stores completions and their certificates (each once: a second call changes nothing) */
-  async complete(
-    db: DbOrTx,
-    rows: {
-      userId: number;
-      seminarId: number;
-      at: Date;
-      certificate: Omit<
-        typeof certificates.$inferInsert,
-        'userId' | 'seminarId' | 'completedAt' | 'issuedAt'
-      >;
-    }[],
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(seminarCompletions)
-        .values(rows.map((r) => ({ userId: r.userId, seminarId: r.seminarId, completedAt: r.at })))
-        .onConflictDoNothing();
-      await tx
-        .insert(certificates)
-        .values(
-          rows.map((r) => ({
-            ...r.certificate,
-            userId: r.userId,
-            seminarId: r.seminarId,
-            completedAt: r.at,
-            issuedAt: r.at,
-          })),
-        )
-        .onConflictDoNothing();
-    });
-  },
-
-  async settings(db: DbOrTx, seminarId: number) {
-    const [row] = await db
-      .select()
-      .from(seminarCompletionSettings)
-      .where(eq(seminarCompletionSettings.seminarId, seminarId));
-    const rules = await db
-      .select({ chapterId: chapterCompletionRules.chapterId })
-      .from(chapterCompletionRules)
-      .innerJoin(chapters, eq(chapters.id, chapterCompletionRules.chapterId))
-      .where(and(eq(chapters.seminarId, seminarId), eq(chapterCompletionRules.videoDone, true)))
-      .orderBy(asc(chapterCompletionRules.chapterId));
-    return {
-      hours: row?.hours ?? null,
-      requireConfirmation: row?.requireConfirmation ?? false,
-      videoDoneChapterIds: rules.map((r) => r.chapterId),
-    };
-  },
-
-  async saveSettings(
-    db: DbOrTx,
-    seminarId: number,
-    s: { hours: number | null; requireConfirmation: boolean; videoDoneChapterIds: number[] },
-    allChapterIds: number[],
-  ): Promise<void> {
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(seminarCompletionSettings)
-        .values({ seminarId, hours: s.hours, requireConfirmation: s.requireConfirmation })
-        .onConflictDoUpdate({
-          target: seminarCompletionSettings.seminarId,
-          set: { hours: s.hours, requireConfirmation: s.requireConfirmation },
-        });
-      if (allChapterIds.length) {
-        await tx
-          .delete(chapterCompletionRules)
-          .where(inArray(chapterCompletionRules.chapterId, allChapterIds));
-      }
-      if (s.videoDoneChapterIds.length) {
-        await tx
-          .insert(chapterCompletionRules)
-          .values(s.videoDoneChapterIds.map((chapterId) => ({ chapterId, videoDone: true })));
-      }
-    });
-  },
-
-  // certificates ---------------------------------------------------------------------------------
-
-  async certificateByCode(db: DbOrTx, code: string): Promise<CertificateRow | undefined> {
-    const [row] = await db.select().from(certificates).where(eq(certificates.code, code)).limit(1);
-    return row;
-  },
-
-  async certificatesOf(db: DbOrTx, userId: number) {
-    return db
-      .select({ certificate: certificates, slug: seminars.slug })
-      .from(certificates)
-      .leftJoin(seminars, eq(seminars.id, certificates.seminarId))
-      .where(eq(certificates.userId, userId))
-      .orderBy(desc(certificates.issuedAt), desc(certificates.id));
-  },
-
-  /** revokes a valid certificate; undefined when it was revoked meanwhile */
-  async revoke(db: DbOrTx, id: number, by: number, reason: string, at: Date) {
-    const [row] = await db
-      .update(certificates)
-      .set({ revokedAt: at, revokedBy: by, revokeReason: reason })
-      .where(and(eq(certificates.id, id), sql`${certificates.revokedAt} is null`))
-      .returning();
-    return row;
-  },
+/**
+ * The only place that builds queries on the progress tables and certificates: the read model
+ * here, the player's saves (video-progress.repository.ts), completion settings and completions
+ * (completion.repository.ts) and certificates (certificates.repository.ts).
+ */
+export const progressRepository = {
+  ...videoProgressRepository,
+  ...readModelRepository,
+  ...completionRepository,
+  ...certificatesRepository,
 };

@@ -1,0 +1,74 @@
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, forbidden } from '../../errors.ts';
+import { batched } from '../../lib/batch.ts';
+import type { RateCounter } from '../../lib/rate-counter.ts';
+import type { AuthUser } from '../../plugins/session.ts';
+import { companyPolicy } from '../../policies/company.policy.ts';
+import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { SeminarsService } from '../seminars/seminars.service.ts';
+import { type CertificateRow, type PositionSave, progressRepository as repo } from './progress.repository.ts';
+
+/** what the progress module is built from (app.ts) */
+export interface ProgressDeps {
+  db: Db;
+  config: AppConfig;
+  counter: RateCounter;
+  seminars: SeminarsService;
+  enrolments: EnrolmentsService;
+  now?: () => number;
+}
+
+/** the deps and the state the use cases share, built once per app */
+export interface ProgressContext {
+  db: Db;
+  config: AppConfig;
+  counter: RateCounter;
+  seminars: SeminarsService;
+  enrolments: EnrolmentsService;
+  now: () => number;
+  /** the saves of players that arrive together go in one statement (lib/batch.ts) */
+  savePosition: (save: PositionSave) => Promise<boolean>;
+}
+
+export function createProgressContext(deps: ProgressDeps): ProgressContext {
+  const { db } = deps;
+  return {
+    db,
+    config: deps.config,
+    counter: deps.counter,
+    seminars: deps.seminars,
+    enrolments: deps.enrolments,
+    now: deps.now ?? Date.now,
+    savePosition: batched((saves: PositionSave[]) => repo.savePositions(db, saves)),
+  };
+}
+
+/** the caller may see learners of the seminar: all (manager of it) or those of their companies */
+export async function learnerScope(ctx: ProgressContext, actor: AuthUser, seminarId: number) {
+  const access = await ctx.seminars.access(actor, seminarId);
+  if (access.manage) return null;
+  const ids = companyPolicy.managedIds(actor);
+  if (!ids || ids.length === 0) throw forbidden();
+  return ids;
+}
+
+/** the seminar, when the caller manages it (403 otherwise) */
+export async function managedSeminar(ctx: ProgressContext, actor: AuthUser, seminarId: number) {
+  const access = await ctx.seminars.access(actor, seminarId);
+  if (!access.manage) throw forbidden();
+  return access.seminar;
+}
+
+/** a certificate by its code, when `may` lets the caller at it (404 unknown, 403 not theirs) */
+export async function certificateFor(
+  ctx: ProgressContext,
+  actor: AuthUser,
+  code: string,
+  may: (a: AuthUser, c: CertificateRow) => boolean,
+) {
+  const row = await repo.certificateByCode(ctx.db, code);
+  if (!row) throw new AppError(404, 'certificate.invalid', 'certificate.invalid');
+  if (!may(actor, row)) throw forbidden();
+  return row;
+}
