@@ -1,0 +1,81 @@
+import { type ChapterDto, isChapterOpen, type SubChapterDto } from '@elearn/shared';
+import { notFound } from '../../errors.ts';
+import type { ChaptersContext } from './chapters.context.ts';
+import { jsonFileDto, jsonLinkDto } from './chapters.dto.ts';
+import { type ChapterRow, chaptersRepository as repo, type TreeRow } from './chapters.repository.ts';
+
+export interface TreeOptions {
+  userId: number | null;
+  hideLocked: boolean;
+  done?: ReadonlySet<number>;
+}
+
+function buildView(rows: TreeRow[], hideLocked: boolean): ChapterDto[] {
+  const byId = new Map(rows.map((r) => [r.chapter.id, r.chapter]));
+  const node = ({ chapter: r, files, links }: TreeRow): SubChapterDto => {
+    const parent = r.chapterId ? byId.get(r.chapterId) : undefined;
+    const hidden = hideLocked && !isChapterOpen(r, parent);
+    return {
+      id: r.id,
+      seminar_id: r.seminarId,
+      chapter_id: r.chapterId,
+      label: r.label,
+      content: hidden ? '' : r.content,
+      description: hidden ? '' : r.description,
+      position: r.position,
+      unlocked: hidden ? 0 : (r.unlocked as 0 | 1),
+      done: false,
+      chapter_videos: hidden ? [] : files.filter((f) => f.kind === 'video').map(jsonFileDto),
+      chapter_docs: hidden ? [] : files.filter((f) => f.kind === 'doc').map(jsonFileDto),
+      chapter_links: hidden ? [] : links.map(jsonLinkDto),
+    };
+  };
+  const children = new Map<number, TreeRow[]>();
+  for (const r of rows) {
+    if (r.chapter.chapterId !== null) {
+      const list = children.get(r.chapter.chapterId) ?? [];
+      list.push(r);
+      children.set(r.chapter.chapterId, list);
+    }
+  }
+  return rows
+    .filter((r) => r.chapter.chapterId === null)
+    .map((r) => ({ ...node(r), sub_chapters: (children.get(r.chapter.id) ?? []).map(node) }));
+}
+
+/**
+ * The chapter tree of a seminar (one query, whatever its size; cached views are shared, so the
+ * caller's done marks are set on shallow copies).
+ */
+export async function tree(
+  ctx: ChaptersContext,
+  seminarId: number,
+  opts: TreeOptions,
+): Promise<ChapterDto[]> {
+  const [cached, done] = await Promise.all([
+    ctx.trees.get(String(seminarId), async () => ({ rows: await repo.treeRows(ctx.db, seminarId, null) })),
+    opts.done ??
+      (opts.userId
+        ? repo.doneOf(ctx.db, opts.userId, null, seminarId)
+        : Promise.resolve(new Map<number, Date>())),
+  ]);
+  const key = opts.hideLocked ? 'open' : 'all';
+  cached[key] ??= buildView(cached.rows, opts.hideLocked);
+  const view = cached[key];
+  if (done.size === 0) return view;
+  return view.map((c) => ({
+    ...c,
+    done: done.has(c.id),
+    sub_chapters: c.sub_chapters.map((s) => (done.has(s.id) ? { ...s, done: true } : s)),
+  }));
+}
+
+/** one chapter as the owner's tree shows it */
+export async function one(ctx: ChaptersContext, chapter: ChapterRow): Promise<ChapterDto> {
+  const all = await tree(ctx, chapter.seminarId, { userId: null, hideLocked: false });
+  const top = all.find((c) => c.id === chapter.id);
+  if (top) return top;
+  const sub = all.flatMap((c) => c.sub_chapters).find((c) => c.id === chapter.id);
+  if (!sub) throw notFound();
+  return { ...sub, sub_chapters: [] };
+}

@@ -1,0 +1,49 @@
+import { type ChapterDto, isChapterOpen } from '@elearn/shared';
+import { forbidden } from '../../../errors.ts';
+import type { AuthUser } from '../../../plugins/session.ts';
+import type { ChaptersContext } from '../chapters.context.ts';
+import { type ChapterRow, chaptersRepository as repo } from '../chapters.repository.ts';
+import { tree } from '../chapters.tree.ts';
+
+/** the whole tree of a seminar the caller manages */
+export async function forOwner(
+  ctx: ChaptersContext,
+  actor: AuthUser,
+  seminarId: number,
+): Promise<ChapterDto[]> {
+  const access = await ctx.seminars.access(actor, seminarId);
+  if (!access.manage) throw forbidden();
+  return tree(ctx, seminarId, { userId: null, hideLocked: false });
+}
+
+/** the tree a player sees (locked content hidden unless they manage it) with their done marks */
+export async function forBooked(
+  ctx: ChaptersContext,
+  actor: AuthUser,
+  seminarId: number,
+): Promise<ChapterDto[]> {
+  const access = await ctx.seminars.accessForPlay(actor, seminarId);
+  if (!access.play) throw forbidden();
+  return tree(ctx, seminarId, { userId: null, hideLocked: !access.manage, done: access.doneIds });
+}
+
+export async function sideMenu(ctx: ChaptersContext, actor: AuthUser, seminarId: number) {
+  const access = await ctx.seminars.access(actor, seminarId);
+  if (!access.play) throw forbidden();
+  const rows = await repo.listBySeminar(ctx.db, seminarId);
+  // players see the lock as the player applies it (a sub-chapter of a locked chapter is
+  // locked); owners see each chapter's own flag, as in their tree and toggles
+  const entry = (r: ChapterRow, parent: ChapterRow | null) => ({
+    id: r.id,
+    label: r.label,
+    chapter_id: r.chapterId,
+    position: r.position,
+    unlocked: (access.manage ? r.unlocked : isChapterOpen(r, parent) ? 1 : 0) as 0 | 1,
+  });
+  return rows
+    .filter((r) => r.chapterId === null)
+    .map((r) => ({
+      ...entry(r, null),
+      sub_chapters: rows.filter((s) => s.chapterId === r.id).map((s) => entry(s, r)),
+    }));
+}
