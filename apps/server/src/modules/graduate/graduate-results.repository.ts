@@ -1,0 +1,122 @@
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { mcTests, userGraduateMctests, userGraduateResults, users } from '../../db/schema/index.ts';
+
+const confirmer = alias(users, 'confirmer');
+
+/**
+ * Graduation, the runs and results of one test and their statistics, a user's stopped runs (part
+ * of graduateRepository).
+ */
+export const resultsRepository = {
+  /** a run with its test's owner and label and the run's user (for confirmation and audit) */
+  async runWithTestOwner(db: DbOrTx, runId: number) {
+    const [row] = await db
+      .select({
+        run: userGraduateMctests,
+        ownerId: mcTests.ownerId,
+        label: mcTests.label,
+        user: { firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(userGraduateMctests)
+      .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
+      .innerJoin(users, eq(users.id, userGraduateMctests.userId))
+      .where(eq(userGraduateMctests.id, runId))
+      .limit(1);
+    return row;
+  },
+  async setPassed(db: DbOrTx, runId: number, passed: 0 | 1, by: number, at: Date): Promise<void> {
+    await db
+      .update(userGraduateMctests)
+      .set(
+        passed
+          ? { passed, confirmedBy: by, confirmedAt: at }
+          : { passed, confirmedBy: null, confirmedAt: null },
+      )
+      .where(eq(userGraduateMctests.id, runId));
+  },
+
+  /** every run of a test with its user and who confirmed it, newest first */
+  async runsOfTest(db: DbOrTx, testId: number) {
+    return db
+      .select({
+        run: {
+          id: userGraduateMctests.id,
+          mcTestId: userGraduateMctests.mcTestId,
+          mode: userGraduateMctests.mode,
+          startedAt: userGraduateMctests.startedAt,
+          stoppedAt: userGraduateMctests.stoppedAt,
+          achievedPercent: userGraduateMctests.achievedPercent,
+          accomp: userGraduateMctests.accomp,
+          passed: userGraduateMctests.passed,
+          confirmedAt: userGraduateMctests.confirmedAt,
+        },
+        user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+        confirmer: { id: confirmer.id, firstName: confirmer.firstName, lastName: confirmer.lastName },
+      })
+      .from(userGraduateMctests)
+      .innerJoin(users, eq(users.id, userGraduateMctests.userId))
+      .leftJoin(confirmer, eq(confirmer.id, userGraduateMctests.confirmedBy))
+      .where(eq(userGraduateMctests.mcTestId, testId))
+      .orderBy(desc(userGraduateMctests.startedAt), desc(userGraduateMctests.id));
+  },
+  /** the results of a test's runs with the snapshots they were scored on */
+  async resultsOfTest(db: DbOrTx, testId: number) {
+    return db
+      .select({
+        id: userGraduateResults.id,
+        userGraduateMctestId: userGraduateResults.userGraduateMctestId,
+        snapshot: userGraduateMctests.snapshot,
+        choices: userGraduateResults.choices,
+        createdAt: userGraduateResults.createdAt,
+      })
+      .from(userGraduateResults)
+      .innerJoin(userGraduateMctests, eq(userGraduateMctests.id, userGraduateResults.userGraduateMctestId))
+      .where(eq(userGraduateMctests.mcTestId, testId))
+      .orderBy(desc(userGraduateResults.createdAt), desc(userGraduateResults.id));
+  },
+  /**
+   * Per question of a test: in how many finished runs it was asked and how often it was right,
+   * from the stored choices (the label of the newest snapshot), in the order first asked.
+   */
+  async questionStats(db: DbOrTx, testId: number) {
+    const result = await db.execute(sql`select (c.v->>'q')::int as question_id,
+        (array_agg(r.snapshot->'questions'->(c.n::int - 1)->>'label'
+          order by res.created_at desc, res.id desc))[1] as label,
+        count(*)::int as answered,
+        count(*) filter (where (c.v->>'r')::boolean)::int as right_count
+      from ${userGraduateResults} res
+      join ${userGraduateMctests} r on r.id = res.user_graduate_mctest_id
+      cross join lateral jsonb_array_elements(res.choices) with ordinality as c(v, n)
+      where r.mc_test_id = ${testId}
+      group by 1
+      order by min(c.n), 1`);
+    return (
+      result as unknown as {
+        rows: { question_id: number; label: string; answered: number; right_count: number }[];
+      }
+    ).rows.map((r) => ({
+      questionId: Number(r.question_id),
+      label: r.label,
+      answered: Number(r.answered),
+      right: Number(r.right_count),
+    }));
+  },
+  /** the user's stopped runs over all tests, newest first (the admin area's user detail) */
+  async stoppedRunsOfUser(db: DbOrTx, userId: number) {
+    return db
+      .select({
+        runId: userGraduateMctests.id,
+        mcTest: { id: mcTests.id, label: mcTests.label },
+        achievedPercent: userGraduateMctests.achievedPercent,
+        accomp: userGraduateMctests.accomp,
+        passed: userGraduateMctests.passed,
+        stoppedAt: userGraduateMctests.stoppedAt,
+      })
+      .from(userGraduateMctests)
+      .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
+      .where(and(eq(userGraduateMctests.userId, userId), isNotNull(userGraduateMctests.stoppedAt)))
+      .orderBy(desc(userGraduateMctests.stoppedAt));
+  },
+};

@@ -1,0 +1,100 @@
+import type { Db } from '../../db/client.ts';
+import type { RunSnapshot } from '../../db/schema/index.ts';
+import { batched } from '../../lib/batch.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { AuthUser } from '../../plugins/session.ts';
+import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
+import type { ExportItemAnalysis } from './graduate.export.ts';
+import { type RunForStop, graduateRepository as repo, type StopValues } from './graduate.repository.ts';
+
+/** what the graduate module is built from (app.ts) */
+export interface GraduateDeps {
+  db: Db;
+  mcTests: McTestsService;
+  now?: () => number;
+  /** tells the other instances when the history totals are dropped */
+  cacheBus?: CacheBus;
+  /** called after results were stored: their item rows are derived after the answer */
+  scored?: () => void;
+  /** the item analysis sheet of the export (item-analysis) */
+  itemAnalysis: ExportItemAnalysis;
+}
+
+/** run snapshots by run id, at most `max` (the oldest kept goes first) */
+function keptSnapshots(max: number) {
+  const kept = new Map<number, RunSnapshot>();
+  return {
+    keep(runId: number, snapshot: RunSnapshot) {
+      kept.set(runId, snapshot);
+      if (kept.size > max) kept.delete(kept.keys().next().value as number);
+    },
+    get: (runId: number) => kept.get(runId),
+    drop: (runId: number) => kept.delete(runId),
+  };
+}
+
+/** the deps and the state the use cases share (batches, caches), built once per app */
+export interface GraduateContext {
+  db: Db;
+  mcTests: McTestsService;
+  now: () => number;
+  itemAnalysis: ExportItemAnalysis;
+  runForStop: (lookup: {
+    runId: number;
+    userId: number;
+    withSnapshot: boolean;
+  }) => Promise<RunForStop | undefined>;
+  storeResult: (result: StopValues) => Promise<boolean>;
+  totals: TtlCache<number>;
+  openSnapshots: ReturnType<typeof keptSnapshots>;
+}
+
+export function createGraduateContext(deps: GraduateDeps): GraduateContext {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  // the stops of players that arrive together share the run look-up and the write (lib/batch.ts):
+  // under load a batch waits while stops keep coming (until none came for 5 ms, at most 50 ms): a
+  // stop is rare and heavy, a statement per stop or two is not (docs/decisions.md)
+  const underLoad = { delayMs: 5, maxWaitMs: 50 };
+  const runForStop = batched(
+    (lookups: { runId: number; userId: number; withSnapshot: boolean }[]) => repo.runsForStop(db, lookups),
+    100,
+    underLoad,
+  );
+  const storeResult = batched(
+    async (results: StopValues[]) => {
+      const stored = await repo.stopMany(db, results);
+      if (stored.some(Boolean)) deps.scored?.();
+      return stored;
+    },
+    100,
+    underLoad,
+  );
+  // the owner history's run counts for two seconds (counting every run of an owner is most of a
+  // page's cost); a run started here or on another instance drops them; a deleted test's runs
+  // may count up to two seconds longer (docs/decisions.md)
+  const totals = new TtlCache<number>(
+    2000,
+    500,
+    now,
+    deps.cacheBus && { bus: deps.cacheBus, topic: 'graduate.history-totals' },
+  );
+  return {
+    db,
+    mcTests: deps.mcTests,
+    now,
+    itemAnalysis: deps.itemAnalysis,
+    runForStop,
+    storeResult,
+    totals,
+    // the snapshots of the runs started here and still open, so that their stop need not read them
+    // back (up to 17 KB each for 40 questions); a snapshot never changes once stored, so a kept one
+    // cannot be stale; a stop on another instance, or after a restart, reads it (docs/decisions.md)
+    openSnapshots: keptSnapshots(500),
+  };
+}
+
+/** a test the caller manages (404 otherwise) */
+export const managedTest = (ctx: GraduateContext, actor: AuthUser, testId: number) =>
+  ctx.mcTests.requireManaged(actor, testId);

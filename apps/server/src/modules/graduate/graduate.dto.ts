@@ -1,0 +1,53 @@
+import type { McTestMode, OwnerRow, RunReview, StartedRun } from '@elearn/shared';
+import type { RunSnapshot, StoredChoice } from '../../db/schema/index.ts';
+import type { OwnerRunRow, RunRow } from './graduate.repository.ts';
+
+export const iso = (d: Date) => d.toISOString();
+
+/** per-question rightness of a finished run, without its answers (what a practice student sees) */
+export const reviewOf = (snapshot: Pick<RunSnapshot, 'questions'>, choices: StoredChoice[]): RunReview => {
+  const right = new Map(choices.map((c) => [c.q, c.r]));
+  return {
+    questions: snapshot.questions.map((q) => ({ id: q.id, label: q.label, right: right.get(q.id) ?? false })),
+  };
+};
+
+export function toOwnerRow(r: OwnerRunRow): OwnerRow {
+  const finished = r.stoppedAt !== null;
+  return {
+    id: r.mcTestId,
+    label: r.label,
+    mode: r.mode as McTestMode,
+    user_id: r.user.id,
+    firstName: r.user.firstName,
+    lastName: r.user.lastName,
+    email: r.user.email,
+    accomp: finished ? r.accomp : null,
+    // the student was shown per-question rightness (a finished practice run); docs/decisions.md
+    visible: finished && r.mode === 'practice' ? 1 : 0,
+    achievedPercent: finished ? r.achievedPercent : null,
+    result: finished && r.totalCount !== null ? { right: r.rightCount ?? 0, total: r.totalCount } : null,
+    user_graduate_id: r.id,
+    passed: (r.passed === 1 ? 1 : 0) as 0 | 1,
+    startDateTime: iso(r.startedAt),
+    stopDateTime: r.stoppedAt ? iso(r.stoppedAt) : null,
+  };
+}
+
+/** a run as the player gets it: the snapshot's questions, never the correct flags */
+export const startedRun = (run: RunRow, testId: number, resumed: boolean): StartedRun => {
+  const s = run.snapshot;
+  return {
+    user_graduate_id: run.id,
+    resumed,
+    started_at: iso(run.startedAt),
+    mc_test: { id: testId, label: s.label, mode: s.mode, percent_to_accomplish: s.percentToAccomplish },
+    // never the correct flags
+    questions: s.questions.map((q) => ({
+      id: q.id,
+      label: q.label,
+      points: q.points,
+      answers: q.answers.map((a) => ({ id: a.id, question_id: q.id, label: a.label })),
+    })),
+  };
+};

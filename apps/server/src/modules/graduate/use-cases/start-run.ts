@@ -1,0 +1,73 @@
+import { randomInt } from 'node:crypto';
+import type { McTestMode, StartedRun } from '@elearn/shared';
+import type { RunSnapshot } from '../../../db/schema/index.ts';
+import { conflict } from '../../../errors.ts';
+import type { AuthUser } from '../../../plugins/session.ts';
+import { mcTestPolicy } from '../../../policies/mc-test.policy.ts';
+import type { GraduateContext } from '../graduate.context.ts';
+import { startedRun } from '../graduate.dto.ts';
+import { graduateRepository as repo } from '../graduate.repository.ts';
+
+/** Fisher–Yates with a CSPRNG: the order of answers tells nothing about which are correct. */
+function shuffled<T>(list: readonly T[]): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * Starts a run (201) or resumes the caller's open run of the test (200).
+ * @throws 404, 403 (forbidden, mc_test.disabled, chapter.locked), 409 mc_test.empty / attempts_exhausted
+ */
+export async function startRun(
+  ctx: GraduateContext,
+  actor: AuthUser,
+  testId: number,
+): Promise<{ run: StartedRun; created: boolean }> {
+  const { db, mcTests } = ctx;
+  const { test, manage } = await mcTests.takeAccess(actor, testId);
+  const open = await repo.openRun(db, test.id, actor.id);
+  if (open) return { run: startedRun(open, test.id, true), created: false };
+  const questions = await mcTests.questionsForRun(test.id);
+  if (questions.length === 0) throw conflict('mc_test.empty', 'mc_test.empty');
+  if (!manage && test.mode === 'exam') {
+    const budget = await mcTests.runBudget(test.id, actor.id);
+    const allowed = mcTestPolicy.runsAllowed(test.mode, budget.extraRuns);
+    if (allowed !== null && budget.examRuns >= allowed) {
+      // a concurrent start of the same user may have opened the run in the meantime
+      const opened = await repo.openRun(db, test.id, actor.id);
+      if (opened) return { run: startedRun(opened, test.id, true), created: false };
+      throw conflict('mc_test.attempts_exhausted', 'mc_test.attempts_exhausted');
+    }
+  }
+  const snapshot: RunSnapshot = {
+    mode: test.mode as McTestMode,
+    percentToAccomplish: test.percentToAccomplish,
+    label: test.label,
+    questions: questions.map((q) => ({
+      id: q.question.id,
+      label: q.question.label,
+      points: q.question.points,
+      answers: shuffled(q.answers).map((a) => ({ id: a.id, label: a.label, correct: a.correct })),
+    })),
+  };
+  const run = await repo.insertRun(db, {
+    mcTestId: test.id,
+    userId: actor.id,
+    mode: test.mode,
+    snapshot,
+    startedAt: new Date(ctx.now()),
+  });
+  if (run) {
+    ctx.totals.clear();
+    ctx.openSnapshots.keep(run.id, snapshot);
+    return { run: startedRun(run, test.id, false), created: true };
+  }
+  // a concurrent start of the same user opened the run first
+  const other = await repo.openRun(db, test.id, actor.id);
+  if (!other) throw conflict();
+  return { run: startedRun(other, test.id, true), created: false };
+}
