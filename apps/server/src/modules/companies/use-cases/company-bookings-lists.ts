@@ -1,0 +1,103 @@
+import type { CompanyAssignment, CompanyBookingDto, SeminarDto } from '@elearn/shared';
+import { forbidden } from '../../../errors.ts';
+import type { AuthUser } from '../../../plugins/session.ts';
+import { companyPolicy } from '../../../policies/company.policy.ts';
+import { type CompaniesContext, iso } from '../companies.context.ts';
+import { assignmentDto, assignmentRows, bookingDtos } from '../company-bookings.dto.ts';
+import {
+  type CompanyBookingWithCompany,
+  companyGrants,
+  companyBookingsRepository as repo,
+} from '../company-bookings.repository.ts';
+
+/** what the actor may see of a seminar's company side: all (owner, admin) or own companies */
+async function seminarScope(
+  ctx: CompaniesContext,
+  actor: AuthUser,
+  seminarId: number,
+): Promise<number[] | null> {
+  const access = await ctx.seminars.access(actor, seminarId);
+  const scope = companyPolicy.seminarCompanies(actor, access.manage);
+  if (scope !== null && scope.length === 0) throw forbidden();
+  return scope;
+}
+
+/**
+ * `GET /api/companies/seminars/booked`: a manager's company bookings (every one: admin); an
+ * employee's, the company bookings they are assigned to
+ */
+export async function bookedForCaller(ctx: CompaniesContext, actor: AuthUser): Promise<CompanyBookingDto[]> {
+  const { db } = ctx;
+  if (companyPolicy.managesAny(actor)) {
+    const ids = companyPolicy.managedIds(actor);
+    return bookingDtos(ctx, await repo.listForCompanies(db, { companyIds: ids }), actor, true);
+  }
+  // an employee: the granting company bookings they are assigned to, newest assignment first
+  const grants = (await ctx.enrolments.companyLearners({ userId: actor.id })).sort(
+    (a, b) =>
+      b.enrolment.createdAt.getTime() - a.enrolment.createdAt.getTime() || b.enrolment.id - a.enrolment.id,
+  );
+  const ids2 = grants.map((g) => g.enrolment.companyBookingId).filter((id): id is number => id !== null);
+  const rows = await repo.listForCompanies(db, { ids: ids2 });
+  const byId = new Map(rows.filter((r) => companyGrants(r.booking.status)).map((r) => [r.booking.id, r]));
+  const ordered = ids2.map((id) => byId.get(id)).filter((r): r is CompanyBookingWithCompany => !!r);
+  return bookingDtos(ctx, ordered, actor, true);
+}
+
+/** `GET /api/seminars/{id}/companies`: the companies that booked the seminar, as far as the actor may see */
+export async function seminarCompanies(ctx: CompaniesContext, actor: AuthUser, seminarId: number) {
+  const scope = await seminarScope(ctx, actor, seminarId);
+  const rows = await repo.listForCompanies(ctx.db, { seminarIds: [seminarId], companyIds: scope });
+  const counts = await ctx.enrolments.assignedCounts(rows.map((r) => r.booking.id));
+  return rows
+    .sort((a, b) => a.company.name.localeCompare(b.company.name))
+    .map((r) => ({
+      company: r.company,
+      booking_id: r.booking.id,
+      status: r.booking.status,
+      created_at: iso(r.booking.createdAt),
+      assigned_count: counts.get(r.booking.id) ?? 0,
+    }));
+}
+
+/** `GET /api/seminars/{id}/users/booked-company`: the employees assigned to the seminar */
+export async function bookedCompanyUsers(
+  ctx: CompaniesContext,
+  actor: AuthUser,
+  seminarId: number,
+): Promise<CompanyAssignment[]> {
+  const scope = await seminarScope(ctx, actor, seminarId);
+  const grants = await ctx.enrolments.companyLearners({ seminarIds: [seminarId], companyIds: scope });
+  return (await assignmentRows(ctx, grants)).map(assignmentDto);
+}
+
+/** the caller's own seminars with the companies that booked them and their assigned employees */
+export async function ownedWithCompanyBookings(
+  ctx: CompaniesContext,
+  actor: AuthUser,
+): Promise<SeminarDto[]> {
+  const owned = await ctx.seminars.owned(actor);
+  const ids = owned.map((s) => s.id);
+  const [grants, booked] = await Promise.all([
+    ctx.enrolments.companyLearners({ seminarIds: ids }),
+    repo.listForCompanies(ctx.db, { seminarIds: ids }),
+  ]);
+  const assigned = await assignmentRows(ctx, grants);
+  return owned.map((s) => ({
+    ...s,
+    companies: booked
+      .filter((b) => b.booking.seminarId === s.id)
+      .sort((a, b) => a.company.name.localeCompare(b.company.name))
+      .map((b) => b.company),
+    users_booked_company_seminars: assigned
+      .filter((a) => a.enrolment.seminarId === s.id)
+      .map((a) => ({
+        id: a.user.id,
+        first_name: a.user.firstName,
+        last_name: a.user.lastName,
+        email: a.user.email,
+        booked_at: iso(a.enrolment.createdAt),
+        status: 'company',
+      })),
+  }));
+}
