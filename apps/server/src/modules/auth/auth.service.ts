@@ -48,12 +48,12 @@ export function createAuthService(deps: AuthDeps) {
       );
     },
 
-    login: (...a: DropCtx<typeof login>) => login(ctx, ...a),
-    logout: (...a: DropCtx<typeof logout>) => logout(ctx, ...a),
-    register: (...a: DropCtx<typeof register>) => register(ctx, ...a),
-    verifyEmail: (...a: DropCtx<typeof verifyEmail>) => verifyEmail(ctx, ...a),
-    resendVerification: (...a: DropCtx<typeof resendVerification>) => resendVerification(ctx, ...a),
-    forgotPassword: (...a: DropCtx<typeof forgotPassword>) => forgotPassword(ctx, ...a),
+    login: (...a: Args<typeof login>) => login(ctx, ...a),
+    logout: (...a: Args<typeof logout>) => logout(ctx, ...a),
+    register: (...a: Args<typeof register>) => register(ctx, ...a),
+    verifyEmail: (...a: Args<typeof verifyEmail>) => verifyEmail(ctx, ...a),
+    resendVerification: (...a: Args<typeof resendVerification>) => resendVerification(ctx, ...a),
+    forgotPassword: (...a: Args<typeof forgotPassword>) => forgotPassword(ctx, ...a),
     forgetResetToken: (email: string) => forgetResetToken(ctx, email),
 
     /** an admin sends the verification mail again (no throttle: admins only) */
@@ -66,12 +66,12 @@ export function createAuthService(deps: AuthDeps) {
     /** an admin starts a password reset for the user */
     sendResetTo: async (user: UserRow) => ctx.mailer.send(await prepareReset(ctx, user)),
 
-    resetPassword: (...a: DropCtx<typeof resetPassword>) => resetPassword(ctx, ...a),
-    changePassword: (...a: DropCtx<typeof changePassword>) => changePassword(ctx, ...a),
-    updateProfile: (...a: DropCtx<typeof updateProfile>) => updateProfile(ctx, ...a),
+    resetPassword: (...a: Args<typeof resetPassword>) => resetPassword(ctx, ...a),
+    changePassword: (...a: Args<typeof changePassword>) => changePassword(ctx, ...a),
+    updateProfile: (...a: Args<typeof updateProfile>) => updateProfile(ctx, ...a),
     openAvatar: (userId: number) => openAvatar(ctx, userId),
   };
 }
 
 /** a use case's parameters after its context */
-type DropCtx<F> = F extends (ctx: never, ...rest: infer R) => unknown ? R : never;
+type Args<F> = F extends (ctx: never, ...rest: infer R) => unknown ? R : never;
