@@ -4,7 +4,7 @@ import { AppLink } from '@/components/app-link';
 import { Tabs } from '@/components/ui/tabs';
 import { useSideMenu } from '@/features/chapters/api/get-side-menu';
 import { ChapterSideMenu, chapterPaths } from '@/features/chapters/components/chapter-side-menu';
-import { useSeminarProgress } from '@/features/progress/api/progress';
+import { useSeminarProgress } from '@/features/progress/api/get-seminar-progress';
 import { ProgressSummary } from '@/features/progress/components/progress-summary';
 import { useSeminar } from '@/features/seminars/api/get-seminar';
 import { idParam, useCurrentIds, useSyncCurrentIds } from '@/lib/current-ids';

@@ -1,7 +1,7 @@
 import type { Params } from 'react-router';
 import { useParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
-import { useAdminCompany } from '@/features/admin/api/companies';
+import { useAdminCompany } from '@/features/admin/api/get-admin-company';
 import { CompanyDetail } from '@/features/admin/components/company-detail';
 import { idParam } from '@/lib/current-ids';
 

@@ -1,7 +1,7 @@
 import type { Params } from 'react-router';
 import { useParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
-import { useAdminUser } from '@/features/admin/api/users';
+import { useAdminUser } from '@/features/admin/api/get-admin-user';
 import { UserDetail } from '@/features/admin/components/user-detail';
 import { personName } from '@/features/admin/format';
 import { AdminPrivacy } from '@/features/privacy/components/admin-privacy';

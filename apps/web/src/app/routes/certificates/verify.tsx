@@ -4,7 +4,7 @@ import { type Params, useParams } from 'react-router';
 import { PageLoader } from '@/components/layout/page-loader';
 import { QueryError } from '@/components/query-state';
 import { Notification } from '@/components/ui/notification';
-import { useCertificate } from '@/features/progress/api/progress';
+import { useCertificate } from '@/features/progress/api/get-certificate';
 import { CertificateFacts } from '@/features/progress/components/certificate-facts';
 import { useLocale } from '@/hooks/use-locale';
 import { usePageTitle } from '@/hooks/use-page-title';

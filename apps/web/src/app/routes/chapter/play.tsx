@@ -16,7 +16,7 @@ import { ChapterInteractions } from '@/features/chapters/components/chapter-inte
 import { ChapterPlayer } from '@/features/chapters/components/chapter-player';
 import { findChapter, flattenChapters } from '@/features/chapters/components/chapter-tree';
 import { ChapterTests } from '@/features/mc-tests/components/chapter-tests';
-import { useSeminarProgress } from '@/features/progress/api/progress';
+import { useSeminarProgress } from '@/features/progress/api/get-seminar-progress';
 import { TrackedVideo } from '@/features/progress/components/tracked-video';
 import { seminarQueryOptions, useSeminar } from '@/features/seminars/api/get-seminar';
 import { usePageTitle } from '@/hooks/use-page-title';

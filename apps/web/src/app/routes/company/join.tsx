@@ -7,10 +7,8 @@ import { QueryError } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { loginHref } from '@/config/paths';
-import {
-  useAcceptMemberInvitation,
-  useMemberInvitationInfo,
-} from '@/features/companies/api/member-invitations';
+import { useAcceptMemberInvitation } from '@/features/companies/api/accept-member-invitation';
+import { useMemberInvitationInfo } from '@/features/companies/api/get-member-invitation-info';
 import { formatDateTime } from '@/features/companies/format';
 import { useLocale } from '@/hooks/use-locale';
 import { usePageTitle } from '@/hooks/use-page-title';

@@ -4,7 +4,7 @@ import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchBox } from '@/components/ui/search-box';
 import { useMcTest } from '@/features/mc-tests/api/get-mc-test';
-import { useOwnerHistory } from '@/features/mc-tests/api/graduation';
+import { useOwnerHistory } from '@/features/mc-tests/api/get-owner-history';
 import { ExportButton } from '@/features/mc-tests/components/export-button';
 import { GraduatesTable } from '@/features/mc-tests/components/graduates-table';
 import { usePageTitle } from '@/hooks/use-page-title';

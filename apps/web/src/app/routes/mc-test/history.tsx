@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
-import { useStudentHistory } from '@/features/mc-tests/api/graduation';
+import { useStudentHistory } from '@/features/mc-tests/api/get-student-history';
 import { StudentHistory } from '@/features/mc-tests/components/student-history';
 import { usePageTitle } from '@/hooks/use-page-title';
 

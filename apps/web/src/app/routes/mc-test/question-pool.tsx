@@ -5,7 +5,7 @@ import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchBox } from '@/components/ui/search-box';
-import { useQuestions } from '@/features/mc-tests/api/questions';
+import { useQuestions } from '@/features/mc-tests/api/get-questions';
 import { PoolQuestion } from '@/features/mc-tests/components/pool-question';
 import { QuestionForm } from '@/features/mc-tests/components/question-form';
 import { mcTestPaths } from '@/features/mc-tests/tabs';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CompanyBookingsSection } from '@/features/companies/components/company-bookings-section';
-import { useMyProgress } from '@/features/progress/api/progress';
+import { useMyProgress } from '@/features/progress/api/get-my-progress';
 import { ProgressSummary } from '@/features/progress/components/progress-summary';
 import { useBookedSeminars } from '@/features/seminars/api/get-booked-seminars';
 import { SeminarArrayList } from '@/features/seminars/components/seminar-lists';

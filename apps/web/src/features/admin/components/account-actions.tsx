@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/lib/notifications';
-import { useSetUserDisabled, useUserMail } from '../api/users';
+import { useSetUserDisabled } from '../api/set-user-disabled';
+import { useUserMail } from '../api/user-mail';
 import { errorText } from '../error-text';
 import { personName } from '../format';
 

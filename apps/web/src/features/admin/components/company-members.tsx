@@ -13,12 +13,10 @@ import { Table } from '@/components/ui/table';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notifications';
-import {
-  useAddCompanyMember,
-  useAdminMembers,
-  useRemoveCompanyMember,
-  useSetCompanyManager,
-} from '../api/companies';
+import { useAddCompanyMember } from '../api/add-company-member';
+import { useAdminMembers } from '../api/get-admin-members';
+import { useRemoveCompanyMember } from '../api/remove-company-member';
+import { useSetCompanyManager } from '../api/set-company-manager';
 import { errorText } from '../error-text';
 import { personName } from '../format';
 import { ScopeTags } from './tags';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { notify } from '@/lib/notifications';
-import { useSetSeminarOwner } from '../api/seminars';
-import { useAdminUsers } from '../api/users';
+import { useAdminUsers } from '../api/get-admin-users';
+import { useSetSeminarOwner } from '../api/set-seminar-owner';
 import { errorText } from '../error-text';
 import { personName } from '../format';
 

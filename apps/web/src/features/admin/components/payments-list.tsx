@@ -5,7 +5,7 @@ import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Table } from '@/components/ui/table';
-import { useAdminPayments } from '../api/payments';
+import { useAdminPayments } from '../api/get-admin-payments';
 import { activeFilterCount, PAYMENT_FILTERS, PAYMENT_STATUSES, readListQuery } from '../filters';
 import { useAdminFormat } from '../format';
 import { FilterForm } from './filter-form';

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notification } from '@/components/ui/notification';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { notify } from '@/lib/notifications';
-import { useSetUserScopes } from '../api/users';
+import { useSetUserScopes } from '../api/set-user-scopes';
 import { errorText } from '../error-text';
 
 /** The scopes with one switched on or off, in the order of SCOPES (the order the API stores). */

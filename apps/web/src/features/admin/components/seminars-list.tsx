@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Table } from '@/components/ui/table';
-import { useAdminSeminars } from '../api/seminars';
+import { useAdminSeminars } from '../api/get-admin-seminars';
 import { activeFilterCount, readListQuery, SEMINAR_FILTERS } from '../filters';
 import { personName, useAdminFormat } from '../format';
 import { FilterForm } from './filter-form';

@@ -5,8 +5,8 @@ import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Table } from '@/components/ui/table';
-import { useAdminCompanies } from '../api/companies';
-import { useAdminUsers } from '../api/users';
+import { useAdminCompanies } from '../api/get-admin-companies';
+import { useAdminUsers } from '../api/get-admin-users';
 import {
   activeFilterCount,
   readListQuery,

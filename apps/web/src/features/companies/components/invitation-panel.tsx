@@ -7,12 +7,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notification } from '@/components/ui/notification';
 import { useLocale } from '@/hooks/use-locale';
 import { notify } from '@/lib/notifications';
-import {
-  type InvitationCreated,
-  useCreateInvitation,
-  useInvitation,
-  useRevokeInvitation,
-} from '../api/invitation';
+import { type InvitationCreated, useCreateInvitation } from '../api/create-invitation';
+import { useInvitation } from '../api/get-invitation';
+import { useRevokeInvitation } from '../api/revoke-invitation';
 import { formatDateTime } from '../format';
 import { CopyField } from './copy-field';
 import { DaysField, parseDays } from './days-field';

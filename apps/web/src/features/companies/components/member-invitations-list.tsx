@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useLocale } from '@/hooks/use-locale';
 import { notify } from '@/lib/notifications';
-import { useMemberInvitations, useRevokeMemberInvitation } from '../api/member-invitations';
+import { useMemberInvitations } from '../api/get-member-invitations';
+import { useRevokeMemberInvitation } from '../api/revoke-member-invitation';
 import { formatDateTime } from '../format';
 
 /** The open invitations by e-mail of the company, each withdrawable after asking. */

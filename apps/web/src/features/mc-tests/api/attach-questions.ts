@@ -1,4 +1,4 @@
-import type { AttachQuestionsBody, McTestDto, UnattachQuestionBody } from '@elearn/shared';
+import type { AttachQuestionsBody, McTestDto } from '@elearn/shared';
 import { api } from '@/lib/api-client';
 import { useTestMutation } from './update-mc-test';
 
@@ -9,9 +9,4 @@ import { useTestMutation } from './update-mc-test';
 export const attachQuestions = (body: AttachQuestionsBody) =>
   api.patch<McTestDto>('/api/questions/{question}/attach', body);
 
-/** `PATCH /api/questions/{question}/unattach {mcTestId, questionId}` → the test without it. */
-export const unattachQuestion = (body: UnattachQuestionBody) =>
-  api.patch<McTestDto>('/api/questions/{question}/unattach', body);
-
 export const useAttachQuestions = () => useTestMutation(attachQuestions);
-export const useUnattachQuestion = () => useTestMutation(unattachQuestion);

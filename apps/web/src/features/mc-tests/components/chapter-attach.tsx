@@ -5,7 +5,9 @@ import { AppLink } from '@/components/app-link';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { notify } from '@/lib/notifications';
-import { useAddTestToChapter, useOwnerChapters, useRemoveTestFromChapter } from '../api/chapter-tests';
+import { useAddTestToChapter } from '../api/add-test-to-chapter';
+import { useOwnerChapters } from '../api/get-owner-chapters';
+import { useRemoveTestFromChapter } from '../api/remove-test-from-chapter';
 
 /** The chapters grouped by seminar (the order of the server: seminar title, then position). */
 function bySeminar(chapters: OwnerChapter[]) {

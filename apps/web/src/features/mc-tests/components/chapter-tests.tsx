@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
-import { useChapterTests } from '../api/chapter-tests';
+import { useChapterTests } from '../api/get-chapter-tests';
 import '../mc-tests.css';
 import { mcTestPaths } from '../tabs';
 import { AssignedStatus, StartButton } from './assigned-list';

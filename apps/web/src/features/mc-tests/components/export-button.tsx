@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/lib/notifications';
-import { exportResults } from '../api/graduation';
+import { exportResults } from '../api/export-results';
 
 /** Downloads the test's runs and question rates as `.xlsx` (`GET /api/graduate/export/{id}`). */
 export function ExportButton({ testId, label }: { testId: number; label: string }) {

@@ -8,7 +8,7 @@ import { FormError, InputField, useFieldMessage } from '@/components/ui/field';
 import { Notification } from '@/components/ui/notification';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
-import { useCreateQuestion } from '../api/questions';
+import { useCreateQuestion } from '../api/create-question';
 import { type QuestionFormInput, type QuestionFormOutput, questionFormSchema } from './form-schemas';
 import '../mc-tests.css';
 

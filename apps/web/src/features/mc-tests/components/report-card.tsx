@@ -2,7 +2,7 @@ import type { McTestListItem } from '@elearn/shared';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
 import { useLocale } from '@/hooks/use-locale';
-import { useMcTestReport } from '../api/report';
+import { useMcTestReport } from '../api/get-mc-test-report';
 import { formatPercent } from '../format';
 import { mcTestPaths } from '../tabs';
 import { ModeTag } from './test-facts';

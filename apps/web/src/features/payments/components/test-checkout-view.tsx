@@ -6,7 +6,8 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { useGoTo } from '@/hooks/use-go-to';
-import { useSettleTestPayment, useTestCheckout } from '../api/test-checkout';
+import { useTestCheckout } from '../api/get-test-checkout';
+import { useSettleTestPayment } from '../api/settle-test-payment';
 import { PaymentStatusTag } from './payment-status-tag';
 import { useMoney } from './use-money';
 

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notifications';
-import { useAdminPrivacyAction, useDeletionState } from '../api/privacy';
+import { useAdminPrivacyAction } from '../api/admin-privacy-action';
+import { useDeletionState } from '../api/get-deletion-state';
 import { formatMoment, privacyErrorText } from '../format';
 
 type Action = 'export' | 'delete' | 'cancel';

@@ -15,7 +15,9 @@ import { apiUrl, forgetXsrfToken, isApiError } from '@/lib/api-client';
 import { resetSessionCache, type User } from '@/lib/auth';
 import { formatBytes } from '@/lib/format';
 import { notify } from '@/lib/notifications';
-import { useDeleteAccount, useExports, useRequestExport } from '../api/privacy';
+import { useDeleteAccount } from '../api/delete-account';
+import { useExports } from '../api/get-exports';
+import { useRequestExport } from '../api/request-export';
 import { formatMoment, privacyErrorText } from '../format';
 
 /** The status of an export as a tag. */

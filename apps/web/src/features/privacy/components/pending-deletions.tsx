@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Table } from '@/components/ui/table';
 import { useLocale } from '@/hooks/use-locale';
-import { usePendingDeletions } from '../api/privacy';
+import { usePendingDeletions } from '../api/get-pending-deletions';
 import { formatMoment } from '../format';
 
 const PER_PAGE = 20;

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { useFieldMessage } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notifications';
-import { useCompletionSettings, useSaveCompletionSettings } from '../api/progress';
+import { useCompletionSettings } from '../api/get-completion-settings';
+import { useSaveCompletionSettings } from '../api/save-completion-settings';
 
 /**
  * Owners: how the seminar is completed (issue 16): the hours on the certificate, whether tests

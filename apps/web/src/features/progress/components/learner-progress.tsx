@@ -8,7 +8,8 @@ import { Table } from '@/components/ui/table';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate, formatPercent } from '@/lib/format';
 import { notify } from '@/lib/notifications';
-import { exportProgress, useLearnerProgress } from '../api/progress';
+import { exportProgress } from '../api/export-progress';
+import { useLearnerProgress } from '../api/get-learner-progress';
 import { percentOf } from '../format';
 import { RevokeCertificateButton } from './revoke-certificate';
 

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useFieldMessage } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notifications';
-import { useRevokeCertificate } from '../api/progress';
+import { useRevokeCertificate } from '../api/revoke-certificate';
 
 /** Owners and admins: revoke a certificate with a reason, after confirming. */
 export function RevokeCertificateButton({ code, learner }: { code: string; learner: string }) {

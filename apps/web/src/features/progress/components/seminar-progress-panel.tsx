@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSeminarProgress } from '../api/progress';
+import { useSeminarProgress } from '../api/get-seminar-progress';
 import { ProgressSummary } from './progress-summary';
 
 /** The learner's progress on the seminar page (booked seminars only). */

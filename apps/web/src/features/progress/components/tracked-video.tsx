@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { VideoPlayer, type VideoSource } from '@/components/video-player';
 import { useLocale } from '@/hooks/use-locale';
 import { formatPercent } from '@/lib/format';
-import { beaconPosition, type PositionSave, progressKeys, savePosition } from '../api/progress';
+import { progressKeys } from '../api/keys';
+import { beaconPosition, type PositionSave, savePosition } from '../api/save-position';
 import { formatClock, percentOf } from '../format';
 
 /** how often the player saves while playing */

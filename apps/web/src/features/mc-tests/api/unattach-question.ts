@@ -1,0 +1,12 @@
+import type { McTestDto, UnattachQuestionBody } from '@elearn/shared';
+import { api } from '@/lib/api-client';
+import { useTestMutation } from './update-mc-test';
+
+/**
+ * `PATCH /api/questions/{question}/unattach {mcTestId, questionId}` → the test without it (the
+ * braces are sent literally, like attaching).
+ */
+export const unattachQuestion = (body: UnattachQuestionBody) =>
+  api.patch<McTestDto>('/api/questions/{question}/unattach', body);
+
+export const useUnattachQuestion = () => useTestMutation(unattachQuestion);
