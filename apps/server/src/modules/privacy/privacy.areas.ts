@@ -80,6 +80,11 @@ const DAY = 'after the account is erased';
 
 /** Every area of a person's data, in the order of the archive and of the erasure. */
 export function privacyAreas(d: AreaDeps): PrivacyArea[] {
+  return [...learnerAreas(d), ...recordAreas(d)];
+}
+
+/** what the person did as a learner: sessions, purchases, grants, progress, test runs */
+function learnerAreas(d: AreaDeps): PrivacyArea[] {
   return [
     {
       name: 'sessions',
@@ -141,6 +146,12 @@ export function privacyAreas(d: AreaDeps): PrivacyArea[] {
       effect: 'deleted',
       erase: (u) => d.mcTests.personalData.eraseGrants(u.id),
     },
+  ];
+}
+
+/** companies, what the person authored, the audit trail, privacy requests and the account last */
+function recordAreas(d: AreaDeps): PrivacyArea[] {
+  return [
     {
       name: 'companies',
       tables: [
