@@ -5,8 +5,8 @@
 import type { CompanyDto } from '@elearn/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { assignedDto } from '@/features/mc-tests/testing';
 import { chapterDto, ownerAbilities, paginatorOf, seminarDto, sideMenuOf } from '@/testing/fixtures';
+import { assignedDto } from '@/testing/mc-test-fixtures';
 import { renderApp, users } from '@/testing/test-utils';
 
 /** The labels of a strip's tabs, the current one marked with a star. */

@@ -3,8 +3,6 @@ import { exportFileName } from '@elearn/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bookedAbilities, chapterDto, seminarDto, sideMenuOf } from '@/testing/fixtures';
-import { currentUrl, renderApp, users } from '@/testing/test-utils';
-import { mcTestTabs } from './tabs';
 import {
   assignedDto,
   mcTestDto,
@@ -14,7 +12,9 @@ import {
   questionDto,
   startedRun,
   stopResult,
-} from './testing';
+} from '@/testing/mc-test-fixtures';
+import { currentUrl, renderApp, users } from '@/testing/test-utils';
+import { mcTestTabs } from './tabs';
 
 const assignedHandler = (list = [assignedDto()]) => ({
   'GET /api/mc_tests/user/assigned/': () => ({ body: list }),
