@@ -1,0 +1,190 @@
+import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { chapterUploadRoutes, type TusUploads } from './modules/chapters/chapter-uploads.ts';
+import { chapterRoutes } from './modules/chapters/chapters.routes.ts';
+import { createChaptersService } from './modules/chapters/chapters.service.ts';
+import { companiesRepository } from './modules/companies/companies.repository.ts';
+import { companyRoutes } from './modules/companies/companies.routes.ts';
+import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { createEnrolmentsService } from './modules/enrolments/enrolments.service.ts';
+import { graduateRoutes } from './modules/graduate/graduate.routes.ts';
+import { createGraduateService } from './modules/graduate/graduate.service.ts';
+import { itemAnalysisRoutes } from './modules/item-analysis/item-analysis.routes.ts';
+import { createItemAnalysisService } from './modules/item-analysis/item-analysis.service.ts';
+import { mcTestRoutes } from './modules/mc-tests/mc-tests.routes.ts';
+import { createMcTestsService } from './modules/mc-tests/mc-tests.service.ts';
+import { selectPaymentProvider } from './modules/payments/payments.provider.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { createPrivacyService } from './modules/privacy/privacy.service.ts';
+import { progressRoutes } from './modules/progress/progress.routes.ts';
+import { createProgressService } from './modules/progress/progress.service.ts';
+import { questionRoutes } from './modules/questions/questions.routes.ts';
+import { createQuestionsService } from './modules/questions/questions.service.ts';
+import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
+import { createSeminarsService } from './modules/seminars/seminars.service.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import type { Resources } from './plugins/resources.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** resumable (tus) uploads: their store and expiry sweep (issue 18) */
+    tusUploads: TusUploads;
+  }
+}
+
+/**
+ * The modules' wiring: every service created once, in dependency order, with what it needs (the
+ * resources, the session manager, the services it asks); then every module's routes registered.
+ * A server entry like app.ts (it reaches one module's repository for another's dependency).
+ */
+export type Services = ReturnType<typeof createServices>;
+
+function createServices(app: FastifyInstance, r: Resources, now?: () => number) {
+  const { config, files, mailer, rateCounter, cacheBus, afterResponse } = r;
+  const db = r.database.db;
+  const auth = createAuthService({
+    db,
+    config,
+    mailer,
+    counter: rateCounter,
+    fileStore: files,
+    sessions: app.sessions,
+    now,
+  });
+  // who holds which seminar, through what (docs/decisions.md "Enrolments"); every module asks it
+  const enrolments = createEnrolmentsService({ db });
+  const seminars = createSeminarsService({
+    db,
+    config,
+    fileStore: files,
+    enrolments,
+    companyExists: async (id) => !!(await companiesRepository.findById(db, id)),
+    now,
+    cacheBus,
+  });
+  const chapters = createChaptersService({ db, config, fileStore: files, seminars, now, cacheBus });
+  const companies = createCompaniesService({
+    db,
+    config,
+    counter: rateCounter,
+    seminars,
+    chapters,
+    enrolments,
+    auth,
+    mailer,
+    now,
+  });
+  // multiple-choice tests: question pool, tests, runs, graduation (docs/api/mc-tests.md)
+  const mcTests = createMcTestsService({ db, seminars });
+  const questions = createQuestionsService({ db, mcTests });
+  const itemAnalysis = createItemAnalysisService({ db, mcTests, log: app.log });
+  const graduate = createGraduateService({
+    db,
+    mcTests,
+    now,
+    cacheBus,
+    scored: itemAnalysis.itemRows.scheduleSoon,
+    itemAnalysis: itemAnalysis.forExport,
+  });
+  const payments = createPaymentsService({
+    db,
+    config,
+    mailer,
+    seminars,
+    enrolments,
+    grantCompanyPurchase: companies.grantPurchase,
+    provider: selectPaymentProvider(config, db, now),
+    log: app.log,
+    background: afterResponse,
+    now,
+  });
+  // the admin area and its audit trail (docs/api/admin.md)
+  const admin = createAdminService({ db, auth, seminars, enrolments, companies, payments, graduate, now });
+  // learning progress, video resume and coverage, completion and certificates (docs/api/progress.md)
+  const progress = createProgressService({ db, config, counter: rateCounter, seminars, enrolments, now });
+  // privacy self-service: data exports and account deletion (docs/api/privacy.md)
+  const privacy = createPrivacyService({
+    db,
+    config,
+    mailer,
+    files,
+    auth,
+    sessions: app.sessions,
+    payments,
+    enrolments,
+    chapters,
+    seminars,
+    graduate,
+    mcTests,
+    questions,
+    companies,
+    progress,
+    background: afterResponse,
+    log: app.log,
+    now,
+  });
+  return {
+    auth,
+    enrolments,
+    seminars,
+    chapters,
+    companies,
+    mcTests,
+    questions,
+    itemAnalysis,
+    graduate,
+    payments,
+    admin,
+    progress,
+    privacy,
+  };
+}
+
+async function registerRoutes(app: FastifyInstance, s: Services, r: Resources): Promise<void> {
+  const { config, files, database, uploadDir } = r;
+  await app.register(systemRoutes, { database, config });
+  await app.register(authRoutes, { auth: s.auth, serveAppPage: app.serveAppPage });
+  await app.register(seminarRoutes, { seminars: s.seminars, chapters: s.chapters, fileStore: files });
+  await app.register(chapterRoutes, {
+    chapters: s.chapters,
+    fileStore: files,
+    maxVideoMb: config.maxVideoMb,
+    maxDocMb: config.maxDocMb,
+    seminarOfLink: s.companies.seminarOfLink,
+  });
+  // resumable uploads (tus, issue 18); unfinished ones expire after 24 h (swept at start and hourly)
+  await app.register(chapterUploadRoutes, {
+    chapters: s.chapters,
+    uploadDir,
+    s3: config.s3,
+    maxVideoMb: config.maxVideoMb,
+    maxDocMb: config.maxDocMb,
+    ready: (uploads) => app.decorate('tusUploads', uploads),
+  });
+  await app.register(questionRoutes, { questions: s.questions, mcTests: s.mcTests });
+  await app.register(mcTestRoutes, { mcTests: s.mcTests });
+  await app.register(graduateRoutes, { graduate: s.graduate });
+  await app.register(itemAnalysisRoutes, { itemAnalysis: s.itemAnalysis });
+  await app.register(paymentRoutes, { payments: s.payments });
+  await app.register(adminRoutes, { admin: s.admin });
+  // companies, company bookings (free or paid), access links (docs/api/companies.md)
+  await app.register(companyRoutes, { companies: s.companies, payments: s.payments });
+  await app.register(progressRoutes, { progress: s.progress });
+  await app.register(privacyRoutes, { privacy: s.privacy });
+}
+
+/** creates the modules' services and registers their routes; answers the services */
+export async function registerModules(
+  app: FastifyInstance,
+  resources: Resources,
+  now?: () => number,
+): Promise<Services> {
+  const services = createServices(app, resources, now);
+  await registerRoutes(app, services, resources);
+  return services;
+}

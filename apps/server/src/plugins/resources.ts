@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { type AfterResponse, createAfterResponse } from '../lib/after-response.ts';
+import { type CacheBus, localCacheBus, pgCacheBus } from '../lib/cache-bus.ts';
+import type { FileStore } from '../lib/file-store.ts';
+import { openFileStore } from '../lib/open-file-store.ts';
+import { memoryRateCounter, type RateCounter, redisRateCounter } from '../lib/rate-counter.ts';
+import { createMailer, type Mailer } from './mail.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    mailer: Mailer;
+    rateCounter: RateCounter;
+    /** work a request leaves for after its answer (lib/after-response.ts) */
+    afterResponse: AfterResponse;
+    /** DATA_DIR/uploads: the local file store's directory (unused when the files are in a bucket) */
+    uploadDir: string;
+    /** where every stored file lives: the upload directory or the S3 bucket (lib/file-store.ts) */
+    files: FileStore;
+  }
+}
+
+/** what the app holds open while it runs: opened by `openResources`, closed by `resourcesPlugin` */
+export interface Resources {
+  config: AppConfig;
+  uploadDir: string;
+  files: FileStore;
+  database: Database;
+  /** the database was opened here (not passed in by a test): closing the app closes it */
+  ownsDatabase: boolean;
+  mailer: Mailer;
+  rateCounter: RateCounter;
+  cacheBus: CacheBus;
+  afterResponse: AfterResponse;
+  /** the bucket's orphan sweep runs in the background (plugins/jobs.ts); closing waits for it */
+  orphanSweep: Promise<unknown>;
+}
+
+/**
+ * Opens the file store and the database (applying pending migrations unless one is passed in),
+ * the mailer, the rate counter and the cache bus. A plain function, not a plugin: opening a
+ * database may take longer than a plugin may take to load.
+ */
+export async function openResources(
+  config: AppConfig,
+  opts: { database?: Database; now?: () => number },
+  log: FastifyBaseLogger,
+): Promise<Resources> {
+  const uploadDir =
+    config.dataDir === 'memory://'
+      ? path.join(os.tmpdir(), `elearn-uploads-${process.pid}-${randomUUID().slice(0, 8)}`)
+      : path.resolve(config.dataDir, 'uploads');
+  const files = await openFileStore(config.s3, uploadDir);
+  const database = opts.database ?? (await openDatabase(config, log));
+  if (!opts.database) await database.migrate();
+  const mailer = createMailer(config, log);
+  const rateCounter = config.redisUrl
+    ? redisRateCounter(config.redisUrl, `${config.redisKeyPrefix}rl:`)
+    : memoryRateCounter(opts.now);
+
+  // on PostgreSQL several instances may run: their caches are dropped together (lib/cache-bus.ts)
+  const cacheBus =
+    database.kind === 'pg' && config.databaseUrl
+      ? pgCacheBus({
+          url: config.databaseUrl,
+          notify: (channel, payload) => database.db.execute(sql`SELECT pg_notify(${channel}, ${payload})`),
+          log,
+        })
+      : localCacheBus();
+  if ('ready' in cacheBus) await cacheBus.ready;
+  return {
+    config,
+    uploadDir,
+    files,
+    database,
+    ownsDatabase: !opts.database,
+    mailer,
+    rateCounter,
+    cacheBus,
+    afterResponse: createAfterResponse(log),
+    orphanSweep: Promise.resolve(),
+  };
+}
+
+/** the resources as the app's decorations; the cache bus flushed before every answer; all closed */
+export const resourcesPlugin = fp(async (app: FastifyInstance, opts: { resources: Resources }) => {
+  const { config, uploadDir, files, database, mailer, rateCounter, cacheBus, afterResponse } = opts.resources;
+  app.decorate('uploadDir', uploadDir);
+  app.decorate('files', files);
+  // an answer to a write leaves only after the other instances were told to drop their caches
+  app.addHook('onSend', async (_req, _reply, payload) => {
+    await cacheBus.flush();
+    return payload;
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('mailer', mailer);
+  app.decorate('rateCounter', rateCounter);
+  app.decorate('afterResponse', afterResponse);
+  app.addHook('onClose', async () => {
+    await afterResponse.flush();
+    mailer.close();
+    await rateCounter.close();
+    await cacheBus.close();
+    await opts.resources.orphanSweep;
+    await files.close();
+    if (opts.resources.ownsDatabase) await database.close();
+    // an in-memory app's uploads live as long as it does: nothing is left in the temp directory
+    if (config.dataDir === 'memory://') await rm(uploadDir, { recursive: true, force: true });
+  });
+});
