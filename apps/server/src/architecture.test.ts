@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   MAX_FILE_LINES,
   MAX_FUNCTION_LINES,
   measure,
+  webLayerImports,
 } from './test/architecture.ts';
 
 /**
@@ -22,6 +23,7 @@ const CEILING = {
   upwardImports: 0,
   rulesOutsidePolicies: 0,
   crossFeatureImports: 0,
+  webLayerImports: 0,
 } as const;
 
 describe('architecture counts (issue 33)', () => {
@@ -65,5 +67,35 @@ describe('the measurement finds what it looks for', () => {
     expect(importCycles([a, b, c])).toHaveLength(1);
     writeFileSync(c, 'export const c = 1;\n');
     expect(importCycles([a, b, c])).toHaveLength(0);
+  });
+
+  it("an import against the web app's layers, and none along them", () => {
+    const web = path.join(dir, 'web');
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(web, file)), { recursive: true });
+      writeFileSync(path.join(web, file), text);
+    };
+    write('app/router.tsx', "import { Page } from '../features/x/page.tsx';\nexport const r = Page;\n");
+    write(
+      'features/x/page.tsx',
+      "import { Button } from '../../components/button.tsx';\nexport const Page = Button;\n",
+    );
+    write('components/button.tsx', 'export const Button = 1;\n');
+    write('lib/format.ts', 'export const f = 1;\n');
+    expect(webLayerImports(web)).toHaveLength(0);
+    write(
+      'components/button.tsx',
+      "import { Page } from '../features/x/page.tsx';\nexport const Button = Page;\n",
+    );
+    write('lib/format.ts', "import { r } from '../app/router.tsx';\nexport const f = r;\n");
+    write('features/x/page.tsx', "import { r } from '../../app/router.tsx';\nexport const Page = r;\n");
+    const found = webLayerImports(web).map(
+      (f) => `${path.basename(f.file)} ${f.what.replace(/^imports .*\/web\//, '')}`,
+    );
+    expect(found.sort()).toEqual([
+      'button.tsx features/x/page.tsx',
+      'format.ts app/router.tsx',
+      'page.tsx app/router.tsx',
+    ]);
   });
 });

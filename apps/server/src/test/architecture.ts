@@ -1,9 +1,9 @@
 /**
  * The architecture's counts (issue 33), read from the source: functions over 120 lines and files
  * over 300 in apps/server/src, import cycles and upward imports on the server, permission rules
- * (scope comparisons) outside `policies/` and the session plugin, and web features importing each
- * other. `npm run arch` prints them; `src/architecture.test.ts` holds them at or below a ceiling that
- * only ever goes down.
+ * (scope comparisons) outside `policies/` and the session plugin, web features importing each
+ * other, and imports against the web app's layers. `npm run arch` prints them;
+ * `src/architecture.test.ts` holds them at or below a ceiling that only ever goes down.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -206,6 +206,30 @@ export function crossFeatureImports(): Finding[] {
     );
 }
 
+/** the web app's lower layers: shared pieces that any feature may use */
+const WEB_SHARED_LAYERS = ['components/', 'hooks/', 'lib/', 'i18n/', 'config/'];
+
+/**
+ * an import against the web app's layers (app/ → features/ → components/, hooks/, lib/, i18n/,
+ * config/): a shared piece importing a feature or the app shell, or a feature importing the app
+ * shell. Tests count too (a shared piece's test needs no feature). The language catalogs collect
+ * the features' `i18n/*.json` with `import.meta.glob`, which is not an import of a feature's code.
+ */
+export function webLayerImports(root = WEB): Finding[] {
+  const under = (f: string) => path.relative(root, f).split(path.sep).join('/');
+  return sourceFiles(root, ['.ts', '.tsx']).flatMap((file) => {
+    const from = under(file);
+    const forbidden = WEB_SHARED_LAYERS.some((l) => from.startsWith(l))
+      ? ['features/', 'app/']
+      : from.startsWith('features/')
+        ? ['app/']
+        : [];
+    return importsOf(file)
+      .filter((t) => forbidden.some((layer) => under(t).startsWith(layer)))
+      .map((t) => ({ file: rel(file), line: 1, what: `imports ${rel(t)}` }));
+  });
+}
+
 export function measure() {
   const files = serverFiles();
   return {
@@ -215,6 +239,7 @@ export function measure() {
     upwardImports: upwardImports(files),
     rulesOutsidePolicies: rulesOutsidePolicies(files),
     crossFeatureImports: crossFeatureImports(),
+    webLayerImports: webLayerImports(),
   };
 }
 
