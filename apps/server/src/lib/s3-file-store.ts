@@ -1,7 +1,14 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { AppError, ConfigError } from '../errors.ts';
-import { checkKey, type FileStore, KEY, type S3Settings, STORED_DIRS } from './file-store.ts';
+import {
+  checkKey,
+  type FileStore,
+  type FileWriter,
+  KEY,
+  type S3Settings,
+  STORED_DIRS,
+} from './file-store.ts';
 
 // S3-compatible object storage (issue 15); loaded only when S3_BUCKET is set (lib/file-store.ts)
 
@@ -103,55 +110,12 @@ export async function s3FileStore(s: S3Settings): Promise<FileStore & { check():
       }
     },
     async writer(key, opts = {}) {
-      const body = new PassThrough({ highWaterMark: MiB });
-      // an abort destroys the body with an error; the SDK sees it through its reader and `done`
-      body.on('error', () => undefined);
-      const upload = new Upload({
+      return s3Writer(
         client,
-        params: { Bucket, Key: Key(key), Body: body, ContentType: opts.contentType },
-        queueSize: 2,
-        partSize: partSizeFor(opts.maxBytes),
-        leavePartsOnError: false,
-      });
-      let failure: unknown = null;
-      const done = upload.done().then(
-        () => undefined,
-        (err: unknown) => {
-          failure ??= err;
-          // a writer waiting for 'drain' is released by the close
-          body.destroy();
-        },
+        Upload,
+        { Bucket, Key: Key(key), ContentType: opts.contentType },
+        opts.maxBytes,
       );
-      let ended = false;
-      return {
-        async write(chunk) {
-          if (failure) throw storageUnavailable(failure);
-          if (!body.write(chunk))
-            await new Promise<void>((resolve) => {
-              const go = () => {
-                body.off('drain', go);
-                body.off('close', go);
-                resolve();
-              };
-              body.once('drain', go);
-              body.once('close', go);
-            });
-          if (failure) throw storageUnavailable(failure);
-        },
-        async commit() {
-          ended = true;
-          body.end();
-          await done;
-          if (failure) throw storageUnavailable(failure);
-        },
-        async abort() {
-          // the SDK's reader fails and it aborts the multipart upload (if one was begun); the
-          // abort signal settles `done` even while a part's request hangs
-          if (!ended) body.destroy(new Error('upload aborted'));
-          await upload.abort();
-          await done;
-        },
-      };
     },
     async stat(key) {
       const k = Key(key);
@@ -211,6 +175,69 @@ export async function s3FileStore(s: S3Settings): Promise<FileStore & { check():
     },
     async close() {
       client.destroy();
+    },
+  };
+}
+
+type Sdk = Awaited<ReturnType<typeof sdk>>;
+
+/**
+ * A writer of one object: the bytes go through a PassThrough into lib-storage's multipart upload;
+ * a failure of the upload fails the next write (or the commit) with the store's error.
+ */
+async function s3Writer(
+  client: S3Client,
+  Upload: Sdk['Upload'],
+  params: { Bucket: string; Key: string; ContentType?: string },
+  maxBytes?: number,
+): Promise<FileWriter> {
+  const body = new PassThrough({ highWaterMark: MiB });
+  // an abort destroys the body with an error; the SDK sees it through its reader and `done`
+  body.on('error', () => undefined);
+  const upload = new Upload({
+    client,
+    params: { Bucket: params.Bucket, Key: params.Key, Body: body, ContentType: params.ContentType },
+    queueSize: 2,
+    partSize: partSizeFor(maxBytes),
+    leavePartsOnError: false,
+  });
+  let failure: unknown = null;
+  const done = upload.done().then(
+    () => undefined,
+    (err: unknown) => {
+      failure ??= err;
+      // a writer waiting for 'drain' is released by the close
+      body.destroy();
+    },
+  );
+  let ended = false;
+  return {
+    async write(chunk) {
+      if (failure) throw storageUnavailable(failure);
+      if (!body.write(chunk))
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            body.off('drain', go);
+            body.off('close', go);
+            resolve();
+          };
+          body.once('drain', go);
+          body.once('close', go);
+        });
+      if (failure) throw storageUnavailable(failure);
+    },
+    async commit() {
+      ended = true;
+      body.end();
+      await done;
+      if (failure) throw storageUnavailable(failure);
+    },
+    async abort() {
+      // the SDK's reader fails and it aborts the multipart upload (if one was begun); the
+      // abort signal settles `done` even while a part's request hangs
+      if (!ended) body.destroy(new Error('upload aborted'));
+      await upload.abort();
+      await done;
     },
   };
 }

@@ -96,6 +96,30 @@ export async function seedMcTests(db: Db, ids: Record<string, number>): Promise<
         .limit(1)
     : [];
 
+  const pool = await seedPool(db, trainer);
+  const { exam, practice } = await seedTests(db, trainer, chapter?.id ?? null);
+  const examQuestions = pool.slice(0, 5);
+  const practiceQuestions = [pool[0]!, pool[1]!, pool[5]!];
+  await db
+    .insert(mcTestQuestions)
+    .values([
+      ...examQuestions.map((q, position) => ({ mcTestId: exam!.id, questionId: q.id, position })),
+      ...practiceQuestions.map((q, position) => ({ mcTestId: practice!.id, questionId: q.id, position })),
+    ]);
+  if (!student || !chapter) return;
+
+  const day = 86_400_000;
+  // failed (2 of 7 points: 28.57 %), then a granted second run that passed (5 of 7: 71.43 %)
+  await seedRun(db, student, exam, examQuestions, [1, 2], new Date(Date.now() - 3 * day));
+  await db
+    .insert(mcTestGrants)
+    .values({ mcTestId: exam!.id, userId: student, extraRuns: 1, grantedBy: trainer });
+  await seedRun(db, student, exam, examQuestions, [0, 1, 3], new Date(Date.now() - 2 * day));
+  await seedRun(db, student, practice, practiceQuestions, [0, 2], new Date(Date.now() - day));
+}
+
+/** the trainer's question pool (POOL) with its answers, as a run's snapshot lists them */
+async function seedPool(db: Db, trainer: number): Promise<RunSnapshot['questions']> {
   const pool: RunSnapshot['questions'] = [];
   for (const q of POOL) {
     const [row] = await db
@@ -115,7 +139,11 @@ export async function seedMcTests(db: Db, ids: Record<string, number>): Promise<
       answers: rows.map((a) => ({ id: a.id, label: a.label, correct: a.correct })),
     });
   }
+  return pool;
+}
 
+/** the exam and the practice test on the chapter */
+async function seedTests(db: Db, trainer: number, chapterId: number | null) {
   const [exam] = await db
     .insert(mcTests)
     .values({
@@ -124,7 +152,7 @@ export async function seedMcTests(db: Db, ids: Record<string, number>): Promise<
       percentToAccomplish: 60,
       mode: 'exam',
       enabled: 1,
-      chapterId: chapter?.id ?? null,
+      chapterId,
     })
     .returning();
   const [practice] = await db
@@ -135,70 +163,55 @@ export async function seedMcTests(db: Db, ids: Record<string, number>): Promise<
       percentToAccomplish: 50,
       mode: 'practice',
       enabled: 1,
-      chapterId: chapter?.id ?? null,
+      chapterId,
     })
     .returning();
-  const examQuestions = pool.slice(0, 5);
-  const practiceQuestions = [pool[0]!, pool[1]!, pool[5]!];
-  await db
-    .insert(mcTestQuestions)
-    .values([
-      ...examQuestions.map((q, position) => ({ mcTestId: exam!.id, questionId: q.id, position })),
-      ...practiceQuestions.map((q, position) => ({ mcTestId: practice!.id, questionId: q.id, position })),
-    ]);
-  if (!student || !chapter) return;
+  return { exam, practice };
+}
 
-  /** a finished run of the student who answers the questions at `rightIndexes` right */
-  async function run(
-    test: typeof exam,
-    list: RunSnapshot['questions'],
-    rightIndexes: number[],
-    startedAt: Date,
-  ) {
-    const snapshot: RunSnapshot = {
-      mode: test!.mode as RunSnapshot['mode'],
-      percentToAccomplish: test!.percentToAccomplish,
-      label: test!.label,
-      questions: list,
-    };
-    const chosen = new Map(
-      list.map((q, i) => [
-        q.id,
-        new Set(
-          q.answers.filter((a) => (rightIndexes.includes(i) ? a.correct : !a.correct)).map((a) => a.id),
-        ),
-      ]),
-    );
-    const score = scoreMcTestRun(list, chosen, snapshot.percentToAccomplish);
-    const stoppedAt = new Date(startedAt.getTime() + 6 * 60_000);
-    const [row] = await db
-      .insert(userGraduateMctests)
-      .values({
-        mcTestId: test!.id,
-        userId: student!,
-        mode: snapshot.mode,
-        snapshot,
-        startedAt,
-        stoppedAt,
-        achievedPercent: score.achievedPercent,
-        accomp: score.accomp,
-        rightCount: score.perQuestion.filter((p) => p.correct).length,
-        totalCount: score.perQuestion.length,
-      })
-      .returning();
-    await db.insert(userGraduateResults).values({
-      userGraduateMctestId: row!.id,
-      createdAt: stoppedAt,
-      choices: choicesOf(snapshot, chosen, score.perQuestion),
-    });
-  }
+type SeededTest = Awaited<ReturnType<typeof seedTests>>['exam'];
 
-  const day = 86_400_000;
-  // failed (2 of 7 points: 28.57 %), then a granted second run that passed (5 of 7: 71.43 %)
-  await run(exam, examQuestions, [1, 2], new Date(Date.now() - 3 * day));
-  await db
-    .insert(mcTestGrants)
-    .values({ mcTestId: exam!.id, userId: student, extraRuns: 1, grantedBy: trainer });
-  await run(exam, examQuestions, [0, 1, 3], new Date(Date.now() - 2 * day));
-  await run(practice, practiceQuestions, [0, 2], new Date(Date.now() - day));
+/** a finished run of the student who answers the questions at `rightIndexes` right */
+async function seedRun(
+  db: Db,
+  student: number,
+  test: SeededTest,
+  list: RunSnapshot['questions'],
+  rightIndexes: number[],
+  startedAt: Date,
+) {
+  const snapshot: RunSnapshot = {
+    mode: test!.mode as RunSnapshot['mode'],
+    percentToAccomplish: test!.percentToAccomplish,
+    label: test!.label,
+    questions: list,
+  };
+  const chosen = new Map(
+    list.map((q, i) => [
+      q.id,
+      new Set(q.answers.filter((a) => (rightIndexes.includes(i) ? a.correct : !a.correct)).map((a) => a.id)),
+    ]),
+  );
+  const score = scoreMcTestRun(list, chosen, snapshot.percentToAccomplish);
+  const stoppedAt = new Date(startedAt.getTime() + 6 * 60_000);
+  const [row] = await db
+    .insert(userGraduateMctests)
+    .values({
+      mcTestId: test!.id,
+      userId: student,
+      mode: snapshot.mode,
+      snapshot,
+      startedAt,
+      stoppedAt,
+      achievedPercent: score.achievedPercent,
+      accomp: score.accomp,
+      rightCount: score.perQuestion.filter((p) => p.correct).length,
+      totalCount: score.perQuestion.length,
+    })
+    .returning();
+  await db.insert(userGraduateResults).values({
+    userGraduateMctestId: row!.id,
+    createdAt: stoppedAt,
+    choices: choicesOf(snapshot, chosen, score.perQuestion),
+  });
 }
