@@ -37,11 +37,14 @@ declare module 'fastify' {
   }
 }
 
-/**
+/*
  * The modules' wiring: every service created once, in dependency order, with what it needs (the
  * resources, the session manager, the services it asks); then every module's routes registered.
- * A server entry like app.ts (it reaches one module's repository for another's dependency).
+ * A server entry like app.ts, outside modules/: it reaches one module's repository for another's
+ * dependency (the seminars' `companyExists`).
  */
+
+/** every module's service, as created by `registerModules` */
 export type Services = ReturnType<typeof createServices>;
 
 function createServices(app: FastifyInstance, r: Resources, now?: () => number) {
