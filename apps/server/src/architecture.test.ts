@@ -17,8 +17,8 @@ import {
  * removes a finding (the test says when it can be lowered). The goal of every count is 0.
  */
 const CEILING = {
-  longFunctions: 30,
-  longFiles: 20,
+  longFunctions: 0,
+  longFiles: 0,
   cycles: 0,
   upwardImports: 0,
   rulesOutsidePolicies: 0,

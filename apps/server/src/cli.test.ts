@@ -106,6 +106,37 @@ describe('command line', () => {
     await expect(run(...args)).rejects.toThrow(message);
   });
 
+  it('keeps the last active admin an admin, as the admin area does', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const cli = (...args: string[]) => runCli(args, fresh.app.database, fresh.app.files);
+      const admin = (email: string, username: string) =>
+        cli(
+          'user:create',
+          '--email',
+          email,
+          '--username',
+          username,
+          '--first',
+          'A',
+          '--last',
+          'D',
+          '--scopes',
+          'admin',
+        );
+      await admin('solo@example.test', 'solo');
+      await expect(cli('user:scopes', '--email', 'solo@example.test', '--scopes', 'trainer')).rejects.toThrow(
+        /solo@example.test is the last active admin/,
+      );
+      await admin('second@example.test', 'second');
+      expect(await cli('user:scopes', '--email', 'solo@example.test', '--scopes', 'trainer')).toEqual([
+        'solo@example.test: scopes trainer',
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('creates the demo data with the demo logins', async () => {
     const out = await run('demo:seed');
     expect(out.join('\n')).toContain('admin@example.com');

@@ -3,13 +3,14 @@ import { parseArgs } from 'node:util';
 import { rules, SCOPES, type Scope } from '@elearn/shared';
 import { ConfigError, configFromEnv, loadEnv } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { AppError } from './errors.ts';
 import { BackupError, backupDataDir, restoreDataDir } from './lib/backup.ts';
 import { randomToken } from './lib/crypto.ts';
 import type { FileStore } from './lib/file-store.ts';
 import { openFileStore } from './lib/open-file-store.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
-import { usersRepository } from './modules/users/users.repository.ts';
+import { usersService } from './modules/users/users.service.ts';
 import { seedDemoData } from './seed/seed.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -80,12 +81,12 @@ export async function runCli(
       need(values, 'email', 'username', 'first', 'last');
       const parsedEmail = rules.email().safeParse(email);
       if (!parsedEmail.success) throw new CliError(`invalid e-mail: ${values.email}`);
-      if (await usersRepository.emailTaken(db, parsedEmail.data)) throw new CliError('e-mail already taken');
-      if (await usersRepository.usernameTaken(db, values.username!))
+      if (await usersService.emailTaken(db, parsedEmail.data)) throw new CliError('e-mail already taken');
+      if (await usersService.usernameTaken(db, values.username!))
         throw new CliError('username already taken');
       const password = values.password ?? `${randomToken(9)}A1`;
       checkPassword(password);
-      const user = await usersRepository.insert(db, {
+      const user = await usersService.create(db, {
         email: parsedEmail.data,
         username: values.username!,
         firstName: values.first!,
@@ -102,19 +103,28 @@ export async function runCli(
     case 'user:scopes': {
       need(values, 'email');
       if (values.scopes === undefined) throw new CliError('missing option(s): --scopes');
-      const user = await usersRepository.findByEmail(db, email!);
+      const user = await usersService.findByEmail(db, email!);
       if (!user) throw new CliError(`no user with e-mail ${email}`);
       const scopes = parseScopes(values.scopes);
-      await usersRepository.update(db, user.id, { scopes });
+      // the last active admin keeps the admin scope here too (the users service's rule): a server
+      // without an admin could be repaired only in the database
+      try {
+        await db.transaction((tx) => usersService.changeScopes(tx, user.id, scopes));
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'admin.last_admin') {
+          throw new CliError(`${user.email} is the last active admin: make another user admin first`);
+        }
+        throw err;
+      }
       return [`${user.email}: scopes ${scopes.length ? scopes.join(', ') : '(student)'}`];
     }
     case 'user:password': {
       need(values, 'email');
-      const user = await usersRepository.findByEmail(db, email!);
+      const user = await usersService.findByEmail(db, email!);
       if (!user) throw new CliError(`no user with e-mail ${email}`);
       const password = values.password ?? `${randomToken(9)}A1`;
       checkPassword(password);
-      await usersRepository.update(db, user.id, { passwordHash: await hashPassword(password) });
+      await usersService.setPassword(db, user.id, await hashPassword(password));
       const { sessions } = await import('./db/schema/index.ts');
       const { eq } = await import('drizzle-orm');
       await db.delete(sessions).where(eq(sessions.userId, user.id));
@@ -136,7 +146,7 @@ export async function runCli(
       need(values, 'short', 'email');
       const company = await companiesRepository.findByShortName(db, values.short!);
       if (!company) throw new CliError(`no company with short name ${values.short}`);
-      const user = await usersRepository.findByEmail(db, email!);
+      const user = await usersService.findByEmail(db, email!);
       if (!user) throw new CliError(`no user with e-mail ${email}`);
       await companiesRepository.addMember(db, company.id, user.id, values.manager ?? false);
       return [`${user.email} is now a ${values.manager ? 'manager' : 'member'} of ${company.shortName}`];

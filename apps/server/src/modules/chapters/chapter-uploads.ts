@@ -36,14 +36,14 @@ export interface TusUploads {
   datastore: DataStore;
 }
 
-/** The tus routes (see the module comment); registered by app.ts beside the chapter routes. */
+/** The tus routes (see the module comment); registered by app-modules.ts beside the chapter routes. */
 export const chapterUploadRoutes: FastifyPluginAsyncZod<{
   chapters: ChaptersService;
   uploadDir: string;
   s3?: S3Settings;
   maxVideoMb: number;
   maxDocMb: number;
-  /** receives the uploads' sweeper (app.ts runs it at start and every hour) */
+  /** receives the uploads' sweeper (plugins/jobs.ts runs it at start and every hour) */
   ready?: (uploads: TusUploads) => void;
 }> = async (app, { chapters, uploadDir, s3, maxVideoMb, maxDocMb, ready }) => {
   const store = await openTusStore(uploadDir, s3);
@@ -82,7 +82,7 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
     clearInterval(timer);
     await running;
     // the drain: uploads being finished get their row before the database closes (this hook
-    // runs before app.ts closes the database and the store)
+    // runs before plugins/resources.ts closes the database and the store)
     await Promise.allSettled(finisher.underWay());
   });
   ready?.(uploads);
