@@ -47,9 +47,8 @@ export function createProgressContext(deps: ProgressDeps): ProgressContext {
 /** the caller may see learners of the seminar: all (manager of it) or those of their companies */
 export async function learnerScope(ctx: ProgressContext, actor: AuthUser, seminarId: number) {
   const access = await ctx.seminars.access(actor, seminarId);
-  if (access.manage) return null;
-  const ids = companyPolicy.managedIds(actor);
-  if (!ids || ids.length === 0) throw forbidden();
+  const ids = companyPolicy.seminarCompanies(actor, access.manage);
+  if (ids?.length === 0) throw forbidden();
   return ids;
 }
 
