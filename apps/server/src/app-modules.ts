@@ -27,6 +27,8 @@ import { questionRoutes } from './modules/questions/questions.routes.ts';
 import { createQuestionsService } from './modules/questions/questions.service.ts';
 import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
 import { createSeminarsService } from './modules/seminars/seminars.service.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { createSiteService } from './modules/site/site.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import type { Resources } from './plugins/resources.ts';
 
@@ -131,6 +133,8 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     log: app.log,
     now,
   });
+  // the sitemap and robots.txt, dropped with the seminar catalogue (docs/api/site.md)
+  const site = createSiteService({ seminars, config, now, cacheBus });
   return {
     auth,
     enrolments,
@@ -145,6 +149,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     admin,
     progress,
     privacy,
+    site,
   };
 }
 
@@ -179,6 +184,7 @@ async function registerRoutes(app: FastifyInstance, s: Services, r: Resources): 
   await app.register(companyRoutes, { companies: s.companies, payments: s.payments });
   await app.register(progressRoutes, { progress: s.progress });
   await app.register(privacyRoutes, { privacy: s.privacy });
+  await app.register(siteRoutes, { site: s.site });
 }
 
 /** creates the modules' services and registers their routes; answers the services */

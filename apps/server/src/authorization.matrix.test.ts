@@ -31,6 +31,9 @@ const CORE_ROWS: Row[] = [
   { method: 'GET', route: '/api/health', expect: all(200) },
   { method: 'GET', route: '/api/config', expect: all(200) },
   { method: 'GET', route: '/api/docs/openapi.json', expect: all(200) },
+  // what search engines read (issue 34): public
+  { method: 'GET', route: '/sitemap.xml', expect: all(200) },
+  { method: 'GET', route: '/robots.txt', expect: all(200) },
   { method: 'POST', route: '/api/login', body: {}, expect: all(422) },
   // decision (issue 32 item 7): a guest's logout is a no-op answered 204, not 401 (docs/api/openapi.md)
   { method: 'POST', route: '/api/logout', expect: all(204) },
@@ -391,7 +394,11 @@ describe('authorization matrix', () => {
   });
 
   async function routeTable(): Promise<{ method: string; url: string }[]> {
-    // API routes: everything but the web app's static files and pages
-    return t.app.routeList.filter((r) => !/\*/.test(r.url) && /^\/(api|sanctum|email|payment)\//.test(r.url));
+    // API routes: everything but the web app's static files and pages; and the site's own files
+    return t.app.routeList.filter(
+      (r) =>
+        !/\*/.test(r.url) &&
+        (/^\/(api|sanctum|email|payment)\//.test(r.url) || /^\/(sitemap\.xml|robots\.txt)$/.test(r.url)),
+    );
   }
 });

@@ -5,10 +5,12 @@ import pg from 'pg';
  * Tells the other instances that a cache of this one was dropped after a write, so that they drop
  * theirs (DESIGN.md section 8). On the embedded database there is one process and nothing to
  * tell; on PostgreSQL the message travels by `NOTIFY` on one channel to every instance that
- * `LISTEN`s. A message names a cache (`topic`); the sender ignores its own.
+ * `LISTEN`s. A message names a cache (`topic`); the sender ignores its own. Several caches may
+ * share a topic (the sitemap follows the seminar catalogue's): a publish also reaches the other
+ * subscribers of the topic in this process, at once (a subscriber must not publish its own topic).
  */
 export interface CacheBus {
-  /** announces a local drop; resolves when the database has taken the message */
+  /** announces a local drop to this process's subscribers and the other instances */
   publish(topic: string): void;
   /** calls `drop` whenever another instance announces `topic`, and after a lost connection */
   subscribe(topic: string, drop: () => void): void;
@@ -19,11 +21,22 @@ export interface CacheBus {
 
 export const CHANNEL = 'elearn_cache';
 
-/** one process, nobody to tell */
+type Subscribers = Map<string, Set<() => void>>;
+
+const addSubscriber = (subscribers: Subscribers, topic: string, drop: () => void) => {
+  const set = subscribers.get(topic) ?? new Set<() => void>();
+  subscribers.set(topic, set);
+  set.add(drop);
+};
+
+/** one process: only its own subscribers to tell */
 export function localCacheBus(): CacheBus {
+  const subscribers: Subscribers = new Map();
   return {
-    publish: () => undefined,
-    subscribe: () => undefined,
+    publish: (topic) => {
+      for (const drop of subscribers.get(topic) ?? []) drop();
+    },
+    subscribe: (topic, drop) => addSubscriber(subscribers, topic, drop),
     flush: async () => undefined,
     close: async () => undefined,
   };
@@ -47,7 +60,7 @@ export function pgCacheBus(opts: {
   reconnectMs?: number;
 }): CacheBus & { ready: Promise<void> } {
   const me = randomUUID();
-  const subscribers = new Map<string, Set<() => void>>();
+  const subscribers: Subscribers = new Map();
   const pending = new Set<Promise<unknown>>();
   let client: pg.Client | null = null;
   let closed = false;
@@ -93,17 +106,14 @@ export function pgCacheBus(opts: {
   return {
     ready,
     publish(topic) {
+      for (const drop of subscribers.get(topic) ?? []) drop();
       const p = opts
         .notify(CHANNEL, `${me}:${topic}`)
         .catch((err: Error) => opts.log.warn({ err: err.message, topic }, 'cache invalidation not sent'))
         .finally(() => pending.delete(p));
       pending.add(p);
     },
-    subscribe(topic, drop) {
-      const set = subscribers.get(topic) ?? new Set<() => void>();
-      subscribers.set(topic, set);
-      set.add(drop);
-    },
+    subscribe: (topic, drop) => addSubscriber(subscribers, topic, drop),
     async flush() {
       if (pending.size) await Promise.all([...pending]);
     },

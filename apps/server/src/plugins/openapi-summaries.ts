@@ -185,4 +185,8 @@ export const operationSummaries: Record<string, string> = {
   'POST /api/admin/users/{id}/deletion': "Schedule a user's deletion",
   'DELETE /api/admin/users/{id}/deletion': "Cancel a user's deletion",
   'GET /api/admin/deletions': 'Pending account deletions',
+
+  // search engines (issue 34) ------------------------------------------------------------
+  'GET /sitemap.xml': 'The sitemap of the public pages and seminars (XML)',
+  'GET /robots.txt': 'The crawling rules and the address of the sitemap (text)',
 };

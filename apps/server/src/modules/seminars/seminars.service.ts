@@ -3,6 +3,7 @@ import type { SeminarDto, SeminarFields } from '@elearn/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Page } from '../../db/query-helpers.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import { seminarPagesRepository } from './seminar-pages.repository.ts';
 import { type Actor, createSeminarsContext, type SeminarsDeps } from './seminars.context.ts';
 import { dtos, toDto } from './seminars.dto.ts';
 import { seminarsPersonalData } from './seminars.personal-data.ts';
@@ -23,6 +24,7 @@ import { removeSeminar } from './use-cases/remove-seminar.ts';
 import { seminarImageOf, storeSeminarImage } from './use-cases/seminar-image.ts';
 import { togglePublic, updateSeminar } from './use-cases/update-seminar.ts';
 
+export type { SeminarPageRow } from './seminar-pages.repository.ts';
 export { SEMINAR_IMAGE_MAX_MB, type SeminarsDeps } from './seminars.context.ts';
 export type { SeminarAccess } from './use-cases/access-seminar.ts';
 export type { SeminarListRow, SeminarRow };
@@ -60,6 +62,8 @@ export function createSeminarsService(deps: SeminarsDeps) {
     toDto,
     dtos: (rows: SeminarListRow[], actor: Actor) => dtos(ctx, rows, actor),
 
+    /** every public seminar's page (id, slug, last change): the sitemap (modules/site) */
+    publicPages: () => seminarPagesRepository.publicPages(db),
     listPublic: (actor: Actor, q: { page: number; per_page: number; q?: string }) =>
       listPublicSeminars(ctx, actor, q),
     rising: (actor: Actor) => risingSeminars(ctx, actor),
