@@ -63,6 +63,8 @@ export const chapters = pgTable(
     description: text('description').notNull().default(''),
     position: integer('position').notNull().default(0),
     unlocked: smallint('unlocked').notNull().default(0),
+    /** a free preview: playable without a booking in a public seminar (a sub-chapter inherits it) */
+    preview: boolean('preview').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
