@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, buildTestApp, multipart, type TestApp } from './test/build-test-app.ts';
 import { PDF, SAMPLE_WEBM, seminarFixtures } from './test/fixtures.ts';
 import { ADMIN_ROWS } from './test/matrix/admin.rows.ts';
+import { CHAPTERS_PREVIEW_ROWS } from './test/matrix/chapters-preview.rows.ts';
 import { COMPANIES_ROWS } from './test/matrix/companies.rows.ts';
 import { ITEM_ANALYSIS_ROWS } from './test/matrix/item-analysis.rows.ts';
 import { MC_TESTS_ROWS } from './test/matrix/mc-tests.rows.ts';
@@ -283,6 +284,7 @@ const MATRIX: Row[] = [
   ...PRIVACY_ROWS,
   ...UPLOADS_ROWS,
   ...PROGRESS_ROWS,
+  ...CHAPTERS_PREVIEW_ROWS,
 ];
 
 /** Routes that serve the documentation UI's own files; public by decision (docs/decisions.md). */

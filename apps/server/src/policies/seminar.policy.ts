@@ -8,7 +8,7 @@ export interface SeminarFacts {
   companyId: number | null;
 }
 
-type Actor = Pick<AuthUser, 'id' | 'scopes' | 'companies'> | null;
+export type Actor = Pick<AuthUser, 'id' | 'scopes' | 'companies'> | null;
 
 const isAdmin = (a: Actor) => !!a && a.scopes.includes('admin');
 const member = (a: Actor, companyId: number | null) =>

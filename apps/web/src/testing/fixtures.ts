@@ -41,6 +41,7 @@ export function subChapterDto(overrides: Partial<SubChapterDto> & { id: number }
     description: '',
     position: 0,
     unlocked: 1,
+    preview: false,
     done: false,
     chapter_videos: [],
     chapter_docs: [],
@@ -64,6 +65,7 @@ export function sideMenuOf(tree: ChapterDto[]) {
     chapter_id: chapter.chapter_id,
     position: chapter.position,
     unlocked: chapter.unlocked,
+    preview: chapter.preview,
   });
   return tree.map((chapter) => ({ ...entry(chapter), sub_chapters: chapter.sub_chapters.map(entry) }));
 }

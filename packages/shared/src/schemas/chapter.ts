@@ -34,11 +34,20 @@ export const createChapterBodySchema = z
     label: label(),
     content: html(),
     description: html(),
+    /** a free preview: playable without a booking in a public seminar */
+    preview: z.boolean().default(false),
   })
   .strict();
 
 export const updateChapterBodySchema = z
-  .object({ id: id(), label: label(), content: html(), description: html() })
+  .object({
+    id: id(),
+    label: label(),
+    content: html(),
+    description: html(),
+    /** the free-preview flag; omitted = unchanged */
+    preview: z.boolean().optional(),
+  })
   .strict();
 
 export const reorderChaptersBodySchema = z
@@ -98,6 +107,8 @@ const chapterBase = z.object({
   description: z.string(),
   position: z.number().int(),
   unlocked: z.union([z.literal(0), z.literal(1)]),
+  /** a free preview: the owner's flag (owners' tree); as applied, the parent's included (players, outline) */
+  preview: z.boolean(),
   /** the caller marked it done (students); owners: false */
   done: z.boolean(),
   chapter_videos: z.array(mediaVideoSchema),
@@ -114,6 +125,8 @@ export const sideMenuEntrySchema = z.object({
   chapter_id: z.number().int().nullable(),
   position: z.number().int(),
   unlocked: z.union([z.literal(0), z.literal(1)]),
+  /** a free preview: own flag for owners, as applied (the parent's included) for players */
+  preview: z.boolean(),
   sub_chapters: z.array(
     z.object({
       id: z.number().int(),
@@ -121,6 +134,7 @@ export const sideMenuEntrySchema = z.object({
       chapter_id: z.number().int().nullable(),
       position: z.number().int(),
       unlocked: z.union([z.literal(0), z.literal(1)]),
+      preview: z.boolean(),
     }),
   ),
 });

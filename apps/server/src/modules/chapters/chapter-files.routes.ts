@@ -1,5 +1,5 @@
 import { idParamsSchema } from '@elearn/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FileStore } from '../../lib/file-store.ts';
@@ -14,12 +14,9 @@ export const chapterFileRoutes: FastifyPluginAsyncZod<{
   /** the seminar a live access link opens (companies module); throws for a dead link */
   seminarOfLink: (token: string, ip: string) => Promise<number>;
 }> = async (app, { chapters, fileStore, seminarOfLink }) => {
-  const user = app.requireUser;
-  // media answer a logged-in player, or the holder of an access link (`?access_link=`, no account)
+  // media answer a player (a guest too, on a free preview: the use case refuses the rest with
+  // 401), or the holder of an access link (`?access_link=`, no account)
   const mediaQuery = z.object({ access_link: z.string().min(1).max(200).optional() });
-  const userOrLink = async (req: FastifyRequest, reply: FastifyReply) => {
-    if ((req.query as { access_link?: unknown }).access_link === undefined) await user.call(app, req, reply);
-  };
   const mediaFile = async (
     req: FastifyRequest,
     id: number,
@@ -32,7 +29,7 @@ export const chapterFileRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/chapters/doc/:id/download',
-    { onRequest: userOrLink, schema: { tags: ['media'], params: idParamsSchema, querystring: mediaQuery } },
+    { schema: { tags: ['media'], params: idParamsSchema, querystring: mediaQuery } },
     async (req, reply) => {
       const f = await mediaFile(req, req.params.id, req.query.access_link, 'doc');
       return sendStored(req, reply, {
@@ -46,7 +43,7 @@ export const chapterFileRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     '/api/chapters/video/:id/stream',
-    { onRequest: userOrLink, schema: { tags: ['media'], params: idParamsSchema, querystring: mediaQuery } },
+    { schema: { tags: ['media'], params: idParamsSchema, querystring: mediaQuery } },
     async (req, reply) => {
       const f = await mediaFile(req, req.params.id, req.query.access_link, 'video');
       return sendStored(req, reply, {

@@ -54,6 +54,14 @@ export const chapterTreeRoutes: FastifyPluginAsyncZod<{ chapters: ChaptersServic
     async (req) => chapters.forBooked(req.user!, req.params.id),
   );
   app.get(
+    '/api/chapters/seminar-preview/:id',
+    {
+      // no guard: the outline of a public seminar's free previews is the same for everyone
+      schema: { tags: ['chapters'], params: idParamsSchema, response: { 200: z.array(chapterDtoSchema) } },
+    },
+    async (req) => chapters.previewOutline(req.user, req.params.id),
+  );
+  app.get(
     '/api/chapters/:id/user-interaction',
     {
       onRequest: owner,

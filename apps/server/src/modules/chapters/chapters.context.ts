@@ -6,6 +6,7 @@ import type { CacheBus } from '../../lib/cache-bus.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import { chapterPolicy } from '../../policies/chapter.policy.ts';
 import type { SeminarAccess, SeminarsService } from '../seminars/seminars.service.ts';
 import { type ChapterRow, chaptersRepository as repo, type TreeRow } from './chapters.repository.ts';
 
@@ -23,11 +24,15 @@ export interface ChaptersDeps {
   cacheBus?: CacheBus;
 }
 
-/** a seminar's tree rows and the views built from them (`all` for owners, `open` for players) */
+/**
+ * a seminar's tree rows and the views built from them (`all` for owners, `open` for players,
+ * `preview` for the outline of the free previews)
+ */
 export interface CachedTree {
   rows: TreeRow[];
   all?: ChapterDto[];
   open?: ChapterDto[];
+  preview?: ChapterDto[];
 }
 
 /** what every use case of the chapters module works with, built once by the service */
@@ -96,16 +101,28 @@ export async function requireOpen(ctx: ChaptersContext, chapter: ChapterRow): Pr
   if (!isChapterOpen(chapter, parent)) throw new AppError(403, 'chapter.locked', 'chapter.locked');
 }
 
-/** A chapter the caller may play: owners always, booked users when it (and its parent) is unlocked. */
+/**
+ * A chapter the caller may play ({@link chapterPolicy.play}): owners always, booked users and
+ * anyone on a free preview of a public seminar while it (and its parent) is unlocked. A guest is
+ * refused with 401 whatever the reason, as before previews existed (no hint that a chapter exists).
+ */
 export async function playChapter(
   ctx: ChaptersContext,
   actor: Actor,
   id: number,
 ): Promise<{ chapter: ChapterRow; access: SeminarAccess }> {
-  const { chapter, access } = await chapterAccess(ctx, actor, id);
-  if (!access.play) throw forbidden();
-  if (!access.manage) {
-    await requireOpen(ctx, chapter);
+  try {
+    const chapter = await repo.findById(ctx.db, id);
+    if (!chapter) throw notFound();
+    const access = await ctx.seminars.access(actor, chapter.seminarId);
+    const parent = chapter.chapterId ? ((await repo.findById(ctx.db, chapter.chapterId)) ?? null) : null;
+    const { seminar, booked } = access;
+    if (!chapterPolicy.reach(actor, seminar, booked, chapter, parent)) throw forbidden();
+    if (!chapterPolicy.play(actor, seminar, booked, chapter, parent)) {
+      throw new AppError(403, 'chapter.locked', 'chapter.locked');
+    }
+    return { chapter, access };
+  } catch (e) {
+    throw !actor && e instanceof AppError ? unauthenticated() : e;
   }
-  return { chapter, access };
 }

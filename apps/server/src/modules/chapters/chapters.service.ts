@@ -15,7 +15,7 @@ import { createChapter, removeChapter, toggleLocked, updateChapter } from './use
 import { deleteFile, deleteLink, fileFor, fileForLink, storeLinks } from './use-cases/manage-media.ts';
 import { interactions, todos, toggleDone } from './use-cases/progress.ts';
 import { reorderChapters } from './use-cases/reorder-chapters.ts';
-import { forBooked, forOwner, sideMenu } from './use-cases/view-chapters.ts';
+import { forBooked, forOwner, previewOutline, sideMenu } from './use-cases/view-chapters.ts';
 
 export type { ChaptersDeps } from './chapters.context.ts';
 export type {
@@ -42,6 +42,8 @@ export function createChaptersService(deps: ChaptersDeps) {
     forOwner: (actor: AuthUser, seminarId: number) => forOwner(ctx, actor, seminarId),
     forBooked: (actor: AuthUser, seminarId: number) => forBooked(ctx, actor, seminarId),
     sideMenu: (actor: AuthUser, seminarId: number) => sideMenu(ctx, actor, seminarId),
+    /** the outline of a public seminar with its free previews (anyone, guests included) */
+    previewOutline: (actor: Actor, seminarId: number) => previewOutline(ctx, actor, seminarId),
     /** @throws chapter.too_deep (422) */
     create: (actor: AuthUser, body: z.infer<typeof createChapterBodySchema>) =>
       createChapter(ctx, actor, body),

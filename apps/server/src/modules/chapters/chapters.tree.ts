@@ -1,5 +1,6 @@
 import { type ChapterDto, isChapterOpen, type SubChapterDto } from '@elearn/shared';
 import { notFound } from '../../errors.ts';
+import { chapterPolicy } from '../../policies/chapter.policy.ts';
 import type { ChaptersContext } from './chapters.context.ts';
 import { jsonFileDto, jsonLinkDto } from './chapters.dto.ts';
 import { type ChapterRow, chaptersRepository as repo, type TreeRow } from './chapters.repository.ts';
@@ -7,14 +8,19 @@ import { type ChapterRow, chaptersRepository as repo, type TreeRow } from './cha
 export interface TreeOptions {
   userId: number | null;
   hideLocked: boolean;
+  /** the outline of the free previews: only open preview chapters keep content and media */
+  previewOnly?: boolean;
   done?: ReadonlySet<number>;
 }
 
-function buildView(rows: TreeRow[], hideLocked: boolean): ChapterDto[] {
+type ViewKey = 'all' | 'open' | 'preview';
+
+function buildView(rows: TreeRow[], key: ViewKey): ChapterDto[] {
   const byId = new Map(rows.map((r) => [r.chapter.id, r.chapter]));
   const node = ({ chapter: r, files, links }: TreeRow): SubChapterDto => {
-    const parent = r.chapterId ? byId.get(r.chapterId) : undefined;
-    const hidden = hideLocked && !isChapterOpen(r, parent);
+    const parent = r.chapterId ? (byId.get(r.chapterId) ?? null) : null;
+    const preview = key === 'all' ? r.preview : chapterPolicy.isPreview(r, parent);
+    const hidden = (key !== 'all' && !isChapterOpen(r, parent)) || (key === 'preview' && !preview);
     return {
       id: r.id,
       seminar_id: r.seminarId,
@@ -24,6 +30,7 @@ function buildView(rows: TreeRow[], hideLocked: boolean): ChapterDto[] {
       description: hidden ? '' : r.description,
       position: r.position,
       unlocked: hidden ? 0 : (r.unlocked as 0 | 1),
+      preview,
       done: false,
       chapter_videos: hidden ? [] : files.filter((f) => f.kind === 'video').map(jsonFileDto),
       chapter_docs: hidden ? [] : files.filter((f) => f.kind === 'doc').map(jsonFileDto),
@@ -59,8 +66,8 @@ export async function tree(
         ? repo.doneOf(ctx.db, opts.userId, null, seminarId)
         : Promise.resolve(new Map<number, Date>())),
   ]);
-  const key = opts.hideLocked ? 'open' : 'all';
-  cached[key] ??= buildView(cached.rows, opts.hideLocked);
+  const key: ViewKey = opts.previewOnly ? 'preview' : opts.hideLocked ? 'open' : 'all';
+  cached[key] ??= buildView(cached.rows, key);
   const view = cached[key];
   if (done.size === 0) return view;
   return view.map((c) => ({

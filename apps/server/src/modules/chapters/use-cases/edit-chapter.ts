@@ -42,6 +42,7 @@ export async function createChapter(
     label: body.label,
     content: sanitizeRichText(body.content),
     description: sanitizeRichText(body.description),
+    preview: body.preview,
     position,
   });
   ctx.changed();
@@ -58,6 +59,7 @@ export async function updateChapter(
     label: body.label,
     content: sanitizeRichText(body.content),
     description: sanitizeRichText(body.description),
+    ...(body.preview !== undefined ? { preview: body.preview } : {}),
   });
   ctx.changed();
   return one(ctx, row!);

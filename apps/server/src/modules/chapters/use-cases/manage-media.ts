@@ -1,6 +1,6 @@
 import type { storeLinksBodySchema } from '@elearn/shared';
 import type { z } from 'zod';
-import { notFound } from '../../../errors.ts';
+import { notFound, unauthenticated } from '../../../errors.ts';
 import { cleanFileName, removeStored } from '../../../lib/storage.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import {
@@ -48,7 +48,7 @@ export async function deleteLink(ctx: ChaptersContext, actor: AuthUser, id: numb
 /** a file the caller may download or stream (chapter unlocked or caller manages it) */
 export async function fileFor(ctx: ChaptersContext, actor: Actor, id: number, kind: MediaKind) {
   const file = await repo.findFile(ctx.db, id);
-  if (!file || file.kind !== kind) throw notFound();
+  if (!file || file.kind !== kind) throw actor ? notFound() : unauthenticated();
   await playChapter(ctx, actor, file.chapterId);
   return { relPath: file.storagePath, mime: file.mime, name: cleanFileName(file.originalName) };
 }

@@ -1,3 +1,4 @@
+import { forbidden } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { type ChaptersContext, manageChapter, playChapter } from '../chapters.context.ts';
 import { iso } from '../chapters.dto.ts';
@@ -10,7 +11,9 @@ export async function toggleDone(
   chapterId: number,
   done: boolean | undefined,
 ) {
-  const { chapter } = await playChapter(ctx, actor, chapterId);
+  const { chapter, access } = await playChapter(ctx, actor, chapterId);
+  // a done mark is progress in a booked seminar: a free preview alone does not open it
+  if (!access.play) throw forbidden();
   const current = (await repo.doneOf(ctx.db, actor.id, [chapter.id])).has(chapter.id);
   const target = done ?? !current;
   const at = await repo.setDone(ctx.db, chapter.id, actor.id, target, new Date(ctx.now()));

@@ -1,7 +1,8 @@
 import { type ChapterDto, isChapterOpen } from '@elearn/shared';
-import { forbidden } from '../../../errors.ts';
+import { forbidden, notFound } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
-import type { ChaptersContext } from '../chapters.context.ts';
+import { chapterPolicy } from '../../../policies/chapter.policy.ts';
+import type { Actor, ChaptersContext } from '../chapters.context.ts';
 import { type ChapterRow, chaptersRepository as repo } from '../chapters.repository.ts';
 import { tree } from '../chapters.tree.ts';
 
@@ -27,6 +28,21 @@ export async function forBooked(
   return tree(ctx, seminarId, { userId: null, hideLocked: !access.manage, done: access.doneIds });
 }
 
+/**
+ * The outline of a public seminar's free previews, the same for every caller (guests included):
+ * every chapter's label, position and preview flag; content and media only of the open previews.
+ * 404 for a seminar that is not public or belongs to a company.
+ */
+export async function previewOutline(
+  ctx: ChaptersContext,
+  actor: Actor,
+  seminarId: number,
+): Promise<ChapterDto[]> {
+  const { seminar } = await ctx.seminars.access(actor, seminarId);
+  if (!chapterPolicy.previewsOpen(seminar)) throw notFound();
+  return tree(ctx, seminarId, { userId: null, hideLocked: true, previewOnly: true });
+}
+
 export async function sideMenu(ctx: ChaptersContext, actor: AuthUser, seminarId: number) {
   const access = await ctx.seminars.access(actor, seminarId);
   if (!access.play) throw forbidden();
@@ -39,6 +55,7 @@ export async function sideMenu(ctx: ChaptersContext, actor: AuthUser, seminarId:
     chapter_id: r.chapterId,
     position: r.position,
     unlocked: (access.manage ? r.unlocked : isChapterOpen(r, parent) ? 1 : 0) as 0 | 1,
+    preview: access.manage ? r.preview : chapterPolicy.isPreview(r, parent),
   });
   return rows
     .filter((r) => r.chapterId === null)

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { RichTextField } from '@/components/rich-text-editor';
 import { Button } from '@/components/ui/button';
-import { FormError, InputField } from '@/components/ui/field';
+import { CheckboxField, FormError, InputField } from '@/components/ui/field';
 import { Notification } from '@/components/ui/notification';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
@@ -17,10 +17,11 @@ export const chapterFieldsSchema = createChapterBodySchema.pick({
   label: true,
   content: true,
   description: true,
+  preview: true,
 });
 type Input = z.input<typeof chapterFieldsSchema>;
 type Output = z.output<typeof chapterFieldsSchema>;
-const FIELDS = ['label', 'content', 'description'] as const;
+const FIELDS = ['label', 'content', 'description', 'preview'] as const;
 
 export interface ChapterFormProps {
   seminarId: number;
@@ -50,6 +51,7 @@ export function ChapterForm({ seminarId, parentId = null, chapter, onSaved }: Ch
       label: chapter?.label ?? '',
       description: chapter?.description ?? '',
       content: chapter?.content ?? '',
+      preview: chapter?.preview ?? false,
     },
   });
 
@@ -114,6 +116,16 @@ export function ChapterForm({ seminarId, parentId = null, chapter, onSaved }: Ch
           />
         )}
       />
+      <CheckboxField
+        label={t('chapter.form.preview')}
+        registration={register('preview')}
+        id="chapter-preview"
+        aria-describedby="chapter-preview-help"
+        data-testid="chapter-preview"
+      />
+      <p className="help mb-4" id="chapter-preview-help">
+        {t('chapter.form.previewHelp')}
+      </p>
       <Button type="submit" variant="primary" isLoading={isSubmitting} data-testid="chapter-submit">
         {chapter ? t('chapter.form.save') : t('chapter.form.create')}
       </Button>

@@ -86,6 +86,14 @@ export function ChapterSideMenu({
       <span className="tag is-warning is-light is-small ml-2 chapter-lock-tag">{t('chapter.locked')}</span>
     ) : null;
 
+  // the owner's list marks the free previews (the players' player shows them as open chapters)
+  const preview = (on: boolean) =>
+    isOwner && on ? (
+      <span className="tag is-info is-light is-small ml-2" data-testid="chapter-preview-badge">
+        {t('chapter.previewBadge')}
+      </span>
+    ) : null;
+
   return (
     <nav
       className="menu chapter-side-menu"
@@ -113,6 +121,7 @@ export function ChapterSideMenu({
                 >
                   {entry.label}
                   {done(entry.id)}
+                  {preview(entry.preview)}
                   {locked(entry.unlocked)}
                 </AppLink>
                 {hasSubs ? (
@@ -144,6 +153,7 @@ export function ChapterSideMenu({
                       >
                         {sub.label}
                         {done(sub.id)}
+                        {preview(sub.preview)}
                         {locked(sub.unlocked)}
                       </AppLink>
                     </li>

@@ -20,6 +20,11 @@ export function SubChapterList({ seminarId, chapter }: { seminarId: number; chap
             <li key={sub.id} className="box media-row" data-testid="sub-chapter-item">
               <span>
                 <AppLink to={chapterPaths.editSub(seminarId, chapter.id, sub.id)}>{sub.label}</AppLink>
+                {sub.preview ? (
+                  <span className="tag is-info is-light ml-2" data-testid="chapter-preview-badge">
+                    {t('chapter.previewBadge')}
+                  </span>
+                ) : null}
                 {sub.unlocked === 0 ? (
                   <span className="tag is-warning is-light ml-2">{t('chapter.locked')}</span>
                 ) : null}
