@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config.ts';
+import { createScratchPostgres, type Database, openDatabase } from '../db/client.ts';
+import { type JobQueue, openJobQueue } from './job-queue.ts';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean | Promise<boolean>, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await sleep(100);
+  }
+}
+
+let database: Database;
+let scratch: { url: string; drop(): Promise<void> } | null = null;
+const queues: JobQueue[] = [];
+const fast = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, cronMonitorIntervalSeconds: 1 };
+async function queue(extra = {}) {
+  const q = await openJobQueue(database, {
+    ...fast,
+    ...(scratch ? { databaseUrl: scratch.url } : {}),
+    ...extra,
+  });
+  queues.push(q);
+  return q;
+}
+let n = 0;
+const kind = () => `test-${++n}-${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  scratch = pgUrl ? await createScratchPostgres(pgUrl) : null;
+  const config = testConfig(scratch ? { databaseUrl: scratch.url } : {});
+  database = await openDatabase({
+    dataDir: 'memory://',
+    ...(scratch ? { databaseUrl: scratch.url } : { pgliteSnapshot: config.pgliteSnapshot }),
+  });
+  // the snapshot holds the migrations already (migrate() is a no-op then)
+  await database.migrate();
+});
+afterAll(async () => {
+  for (const q of queues) await q.stop({ timeout: 1000 }).catch(() => undefined);
+  await database.close();
+  await scratch?.drop();
+});
+
+describe('job queue', () => {
+  it('runs a job once', async () => {
+    const q = await queue();
+    const k = kind();
+    const runs: unknown[] = [];
+    await q.define(k, async (p) => void runs.push(p));
+    await q.enqueue(k, { x: 1 });
+    await until(() => runs.length === 1);
+    await sleep(1500);
+    expect(runs).toEqual([{ x: 1 }]);
+    expect((await q.stats()).find((s) => s.kind === k)).toMatchObject({ queued: 0, active: 0, failed: 0 });
+  });
+
+  it('retries a failing job with backoff, then keeps it as failed with its last error', async () => {
+    const q = await queue();
+    const k = kind();
+    const at: number[] = [];
+    await q.define(
+      k,
+      async (_p, job) => {
+        at.push(Date.now());
+        throw new Error(`attempt ${job.attempt} failed`);
+      },
+      { retryLimit: 2, retryDelay: 1, retryBackoff: true },
+    );
+    await q.enqueue(k, {});
+    await until(async () => (await q.failed(k)).length === 1, 20_000);
+    expect(at).toHaveLength(3);
+    // backoff: delay d·2^c·(1..2): at least 1 s, then at least 2 s
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(900);
+    expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(1900);
+    const [failed] = await q.failed(k);
+    expect(failed).toMatchObject({ kind: k, lastError: 'attempt 3 failed', attempts: 3 });
+    expect((await q.stats()).find((s) => s.kind === k)?.failed).toBe(1);
+    // an operator retries it: it runs again (and fails again); discard removes it
+    expect(await q.retry(failed!.id)).toBe(true);
+    await until(() => at.length === 4);
+    await until(async () => (await q.failed(k)).length === 1);
+    expect(await q.discard(failed!.id)).toBe(true);
+    expect(await q.failed(k)).toEqual([]);
+    expect(await q.retry(failed!.id)).toBe(false);
+  }, 30_000);
+
+  it('enqueues with the caller’s transaction: a rollback leaves no job, a commit runs it', async () => {
+    const q = await queue();
+    const k = kind();
+    const runs: unknown[] = [];
+    await q.define(k, async (p) => void runs.push(p));
+    await expect(
+      database.db.transaction(async (tx) => {
+        await q.enqueue(k, { n: 'rolled back' }, { tx });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    await database.db.transaction(async (tx) => {
+      await q.enqueue(k, { n: 'committed' }, { tx });
+    });
+    await until(() => runs.length === 1);
+    await sleep(1500);
+    expect(runs).toEqual([{ n: 'committed' }]);
+  });
+
+  it('never runs more jobs of a kind at once than its concurrency', async () => {
+    const q = await queue();
+    const k = kind();
+    let running = 0;
+    let most = 0;
+    let done = 0;
+    await q.define(
+      k,
+      async () => {
+        most = Math.max(most, ++running);
+        await sleep(300);
+        running--;
+        done++;
+      },
+      { concurrency: 2 },
+    );
+    for (let i = 0; i < 8; i++) await q.enqueue(k, { i });
+    await until(() => done === 8, 20_000);
+    expect(most).toBe(2);
+  }, 30_000);
+
+  it('stop() lets a running job finish and leaves queued ones for another instance', async () => {
+    const a = await queue();
+    const k = kind();
+    const finished: number[] = [];
+    let started = 0;
+    await a.define(k, async (p: { i: number }) => {
+      started++;
+      await sleep(1500);
+      finished.push(p.i);
+    });
+    await a.enqueue(k, { i: 1 });
+    await until(() => started === 1);
+    for (let i = 2; i <= 3; i++) await a.enqueue(k, { i });
+    await a.stop({ timeout: 10_000 });
+    expect(finished).toEqual([1]);
+    const b = await queue();
+    const later: number[] = [];
+    await b.define(k, async (p: { i: number }) => void later.push(p.i));
+    await until(() => later.length === 2);
+    expect(later.sort()).toEqual([2, 3]);
+  }, 30_000);
+
+  it('picks up again the job of a worker that died, after its expiry', async () => {
+    const a = await queue();
+    const k = kind();
+    await a.define(k, () => new Promise<void>(() => undefined), {
+      expireIn: 1,
+      retryDelay: 0,
+      retryBackoff: false,
+    });
+    await a.enqueue(k, {});
+    await until(async () => (await a.stats()).find((s) => s.kind === k)?.active === 1);
+    // the dead worker: its instance fetches nothing more (the handler never settles)
+    await a.stop({ graceful: false }).catch(() => undefined);
+    const b = await queue();
+    const runs: number[] = [];
+    await b.define(k, async (_p, job) => void runs.push(job.attempt), {
+      expireIn: 1,
+      retryDelay: 0,
+      retryBackoff: false,
+    });
+    await until(() => runs.length === 1, 20_000);
+    expect(runs[0]).toBeGreaterThanOrEqual(2);
+  }, 30_000);
+
+  it.runIf(pgUrl)(
+    'two instances on one database: each job runs once, a schedule fires once per period',
+    async () => {
+      const [a, b] = [await queue(), await queue()];
+      const k = kind();
+      const runs: number[] = [];
+      for (const q of [a, b])
+        await q.define(k, async (p: { i: number }) => void runs.push(p.i), { concurrency: 3 });
+      for (let i = 0; i < 40; i++) await a.enqueue(k, { i });
+      await until(() => runs.length === 40, 20_000);
+      await sleep(1000);
+      expect(runs.sort((x, y) => x - y)).toEqual([...Array(40).keys()]);
+
+      // '* * * * *': every cron check (each second, on both instances) finds the schedule due; the
+      // schedule's send is throttled to one per minute slot (pg-boss's singletonKey/singletonSeconds)
+      const s = kind();
+      const fired: number[] = [];
+      for (const q of [a, b]) await q.define(s, async () => void fired.push(Date.now()));
+      await a.schedule(s, '* * * * *');
+      await until(() => fired.length >= 1, 20_000);
+      await sleep(5000);
+      const minutes = fired.map((t) => Math.floor(t / 60_000));
+      expect(new Set(minutes).size).toBe(minutes.length);
+    },
+    40_000,
+  );
+});

@@ -1,0 +1,191 @@
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database, Tx } from '../db/client.ts';
+import { databaseExecutor, type SqlExecutor, transactionExecutor } from './job-queue/executor.ts';
+import {
+  type FailedJob,
+  failedKindOf,
+  type KindStats,
+  kindStats,
+  listFailed,
+} from './job-queue/operators.ts';
+
+export type { FailedJob, KindStats };
+
+/** what a handler learns about its job besides the payload */
+export interface JobContext {
+  id: string;
+  /** 1 on the first run, 2 on the first retry, ... */
+  attempt: number;
+}
+
+export interface KindOptions {
+  /** at most this many jobs of the kind run at once in this instance (default 1) */
+  concurrency?: number;
+  /** runs after the first before the job is failed for good (the dead-letter state; default 5) */
+  retryLimit?: number;
+  /** seconds before the first retry (default 10) */
+  retryDelay?: number;
+  /** doubles the delay with every retry, with jitter (default true) */
+  retryBackoff?: boolean;
+  /** seconds a run may take; a job active longer (its worker died) is failed and retried (default 900) */
+  expireIn?: number;
+}
+
+export interface EnqueueOptions {
+  /** the caller's Drizzle transaction: the job commits or rolls back with the caller's write */
+  tx?: Tx;
+  /** with `singletonSeconds`: at most one job of the kind with this key per period of that length */
+  singletonKey?: string;
+  singletonSeconds?: number;
+  /** not before this moment */
+  startAfter?: Date;
+}
+
+export interface JobQueueOptions {
+  /** PostgreSQL: the queue's own few connections (default: the app's pool) */
+  databaseUrl?: string;
+  /** how often an idle worker looks for a job, seconds (default 2, at least 0.5) */
+  pollingIntervalSeconds?: number;
+  /** how often expired jobs are failed (and so retried) and old ones archived, seconds (default 60) */
+  maintenanceIntervalSeconds?: number;
+  /** how often the schedules are looked at, seconds (default 30; 1 to 45) */
+  cronMonitorIntervalSeconds?: number;
+  /** false: this instance enqueues but neither runs schedules nor maintenance (default true) */
+  supervise?: boolean;
+  onError?: (err: unknown) => void;
+}
+
+export interface JobQueue {
+  define<P extends object>(
+    kind: string,
+    handler: (payload: P, job: JobContext) => Promise<void>,
+    opts?: KindOptions,
+  ): Promise<void>;
+  /** the job's id; null when a singleton of the same key and period exists already */
+  enqueue(kind: string, payload: object, opts?: EnqueueOptions): Promise<string | null>;
+  /** once per period of the cron expression (UTC, minute granularity) across all instances */
+  schedule(kind: string, cron: string, payload?: object): Promise<void>;
+  unschedule(kind: string): Promise<void>;
+  failed(kind?: string): Promise<FailedJob[]>;
+  /** runs a failed job again; false when there is no failed job with this id */
+  retry(id: string): Promise<boolean>;
+  /** deletes a failed job; false when there is no failed job with this id */
+  discard(id: string): Promise<boolean>;
+  /** per kind defined here or present in the table */
+  stats(): Promise<KindStats[]>;
+  /** stops fetching; waits for running jobs up to `timeout` ms (those still running then are failed, to be retried) */
+  stop(opts?: { graceful?: boolean; timeout?: number }): Promise<void>;
+}
+
+const DAY = 24 * 60 * 60;
+
+/**
+ * A job queue on the app's database (pg-boss, schema `pgboss`, created by the migration
+ * 0024_job_queue.sql so a test database has it from its snapshot): PGlite or PostgreSQL.
+ */
+export async function openJobQueue(database: Database, opts: JobQueueOptions = {}): Promise<JobQueue> {
+  const pool = database.kind === 'pg' && opts.databaseUrl ? ownPool(opts) : undefined;
+  let stopped = false;
+  const open = databaseExecutor(database, pool);
+  // pg-boss settles a job whose handler outlived stop() (or its expiry) without awaiting it: once
+  // stopped, that late statement is dropped (maintenance elsewhere fails and retries the job)
+  const db: SqlExecutor = {
+    executeSql: (text, values) =>
+      stopped ? Promise.resolve({ rows: [{ count: 0 }] }) : open.executeSql(text, values),
+  };
+  const supervise = opts.supervise ?? true;
+  const boss = new PgBoss({
+    db,
+    migrate: false,
+    supervise,
+    schedule: supervise,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
+    cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds ?? 30,
+    pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+    // failed jobs stay in the job table, where operators see and retry them, for 30 days
+    archiveFailedAfterSeconds: 30 * DAY,
+    archiveCompletedAfterSeconds: DAY,
+    deleteAfterDays: 7,
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', (err) => (opts.onError ?? ((e) => console.error('job queue error', e)))(err));
+  try {
+    await boss.start();
+  } catch (err) {
+    await pool?.end();
+    throw err;
+  }
+  const defined = new Set<string>();
+  return {
+    async define(kind, handler, kindOpts = {}) {
+      const queueOptions = {
+        name: kind,
+        retryLimit: kindOpts.retryLimit ?? 5,
+        retryDelay: kindOpts.retryDelay ?? 10,
+        retryBackoff: kindOpts.retryBackoff ?? true,
+        expireInSeconds: kindOpts.expireIn ?? 900,
+      };
+      await boss.createQueue(kind, queueOptions);
+      // an existing queue keeps its row: the options of this code apply to new jobs from now on
+      await boss.updateQueue(kind, queueOptions);
+      defined.add(kind);
+      const work = { batchSize: 1, includeMetadata: true } as const;
+      for (let i = 0; i < (kindOpts.concurrency ?? 1); i++) {
+        await boss.work<object>(kind, work, async ([job]) => {
+          if (job)
+            await handler(job.data as Parameters<typeof handler>[0], {
+              id: job.id,
+              attempt: job.retryCount + 1,
+            });
+        });
+      }
+    },
+    enqueue: (kind, payload, o = {}) => enqueue(boss, database, kind, payload, o),
+    async schedule(kind, cron, payload = {}) {
+      await boss.schedule(kind, cron, payload, { tz: 'UTC' });
+    },
+    unschedule: (kind) => boss.unschedule(kind),
+    failed: (kind) => listFailed(db, kind),
+    retry: (id) => onFailed(db, id, (kind) => boss.retry(kind, id)),
+    discard: (id) => onFailed(db, id, (kind) => boss.deleteJob(kind, id)),
+    async stats() {
+      const rows = await kindStats(db);
+      const seen = new Set(rows.map((r) => r.kind));
+      const idle = [...defined].filter((k) => !seen.has(k));
+      const zeros = idle.map((kind) => ({ kind, queued: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 }));
+      return [...rows, ...zeros].sort((a, b) => a.kind.localeCompare(b.kind));
+    },
+    async stop({ graceful = true, timeout = 30_000 } = {}) {
+      await boss.stop({ graceful, timeout, wait: true, close: false });
+      stopped = true;
+      await pool?.end();
+    },
+  };
+}
+
+function ownPool(opts: JobQueueOptions): pg.Pool {
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4, application_name: 'job-queue' });
+  pool.on('error', (err) => opts.onError?.(err));
+  return pool;
+}
+
+async function enqueue(boss: PgBoss, database: Database, kind: string, payload: object, o: EnqueueOptions) {
+  const db: SqlExecutor | undefined = o.tx ? transactionExecutor(database, o.tx) : undefined;
+  return boss.send(kind, payload, {
+    ...(db ? { db } : {}),
+    ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
+    ...(o.singletonSeconds ? { singletonSeconds: o.singletonSeconds } : {}),
+    ...(o.startAfter ? { startAfter: o.startAfter } : {}),
+  } as PgBoss.SendOptions);
+}
+
+async function onFailed(
+  db: SqlExecutor,
+  id: string,
+  act: (kind: string) => Promise<unknown>,
+): Promise<boolean> {
+  const kind = await failedKindOf(db, id);
+  if (!kind) return false;
+  await act(kind);
+  return true;
+}
