@@ -6,9 +6,10 @@ import { type Database, openDatabase } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { BackupError, backupDataDir, restoreDataDir } from './lib/backup.ts';
 import { randomToken } from './lib/crypto.ts';
-import type { FileStore } from './lib/file-store.ts';
+import { type FileStore, localFileStore } from './lib/file-store.ts';
 import { openFileStore } from './lib/open-file-store.ts';
 import { hashPassword } from './lib/passwords.ts';
+import { backfillVideoLengths } from './modules/chapters/use-cases/video-lengths.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
 import { usersService } from './modules/users/users.service.ts';
 import { seedDemoData } from './seed/seed.ts';
@@ -23,6 +24,9 @@ Commands:
   company:create --name N --short S
   company:add-user --short S --email E [--manager]   adds a member (manager = corporateTraining of it)
   demo:seed     creates the demo data (also on a non-empty database)
+  media:durations [--retry]   reads the length of every video stored without one (older uploads);
+                prints how many were read and how many could not be (missing or damaged files,
+                recorded as unreadable: a second run skips them, --retry reads them again)
   backup <file>   the embedded database and the uploads of DATA_DIR in one .tar.gz (server stopped)
   restore <file>  such an archive into a new, empty DATA_DIR
 
@@ -71,6 +75,7 @@ export async function runCli(
       name: { type: 'string' },
       short: { type: 'string' },
       manager: { type: 'boolean', default: false },
+      retry: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -154,6 +159,11 @@ export async function runCli(
     case 'demo:seed': {
       const logins = await seedDemoData(db, { onlyIfEmpty: false, files });
       return ['demo data created', ...(logins ?? []).map((l) => `${l.role}: ${l.email} / ${l.password}`)];
+    }
+    case 'media:durations': {
+      const store = typeof files === 'string' ? localFileStore(files) : files;
+      const r = await backfillVideoLengths(db, store, { retry: values.retry });
+      return [`video lengths: ${r.read} read, ${r.unreadable} could not be read`];
     }
     default:
       throw new CliError(command ? `unknown command: ${command}\n\n${USAGE}` : USAGE);

@@ -24,6 +24,7 @@ export function seminarDto(overrides: Partial<SeminarDto> = {}): SeminarDto {
     users_booked_company_seminars: [],
     bookings_count: 0,
     chapters_count: 0,
+    video_seconds: null,
     abilities: { edit: false, delete: false, play: false, book: true, booked: false },
     ...overrides,
   };
@@ -44,6 +45,7 @@ export function subChapterDto(overrides: Partial<SubChapterDto> & { id: number }
     preview: false,
     done: false,
     chapter_videos: [],
+    video_seconds: null,
     chapter_docs: [],
     chapter_links: [],
     ...overrides,

@@ -86,6 +86,8 @@ export const mediaVideoSchema = z.object({
   original_name: z.string(),
   mime: z.string(),
   size: z.number().int(),
+  /** a video's length in whole seconds, read from the file (issue 34); null: unknown, and for documents */
+  duration_seconds: z.number().int().nullable(),
   url: z.string(),
   created_at: z.string(),
 });
@@ -112,6 +114,11 @@ const chapterBase = z.object({
   /** the caller marked it done (students); owners: false */
   done: z.boolean(),
   chapter_videos: z.array(mediaVideoSchema),
+  /**
+   * the total length in seconds of its own videos (not its sub-chapters'), null when none is known
+   * (issue 34); shown also where the videos themselves are not (the preview outline)
+   */
+  video_seconds: z.number().int().nullable(),
   chapter_docs: z.array(mediaDocSchema),
   chapter_links: z.array(mediaLinkSchema),
 });

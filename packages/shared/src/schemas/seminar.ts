@@ -84,6 +84,8 @@ export const seminarDtoSchema = z.object({
   users_booked_company_seminars: z.array(bookedUserSchema),
   bookings_count: z.number().int(),
   chapters_count: z.number().int(),
+  /** the total length in seconds of its chapters' videos (issue 34); null when none is known */
+  video_seconds: z.number().int().nullable(),
   /** what the caller may do (computed by the server's policies) */
   abilities: z.object({
     edit: z.boolean(),

@@ -93,6 +93,8 @@ export const chapterFiles = pgTable(
     mime: text('mime').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
+    /** videos: their length in whole seconds, read from the file (issue 34); null = unknown, docs */
+    durationSeconds: integer('duration_seconds'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('chapter_files_chapter_idx').on(t.chapterId, t.kind)],

@@ -10,6 +10,12 @@ const isoOf = (v: string | Date) => (typeof v === 'string' ? new Date(v) : v).to
 const mediaUrl = (f: { id: number; kind: string }) =>
   f.kind === 'video' ? `/api/chapters/video/${f.id}/stream` : `/api/chapters/doc/${f.id}/download`;
 
+/**
+ * a video's length in seconds (issue 34); null: unknown and for documents. Stored: null = never
+ * read (documents, videos before issue 34), 0 = could not be read, else the seconds.
+ */
+const lengthDto = (seconds: number | null) => (seconds ? seconds : null);
+
 export const fileDto = (f: FileRow) => ({
   id: f.id,
   chapter_id: f.chapterId,
@@ -17,6 +23,7 @@ export const fileDto = (f: FileRow) => ({
   original_name: f.originalName,
   mime: f.mime,
   size: f.size,
+  duration_seconds: lengthDto(f.durationSeconds),
   url: mediaUrl(f),
   created_at: iso(f.createdAt),
 });
@@ -37,6 +44,7 @@ export const jsonFileDto = (f: FileJson) => ({
   original_name: f.originalName,
   mime: f.mime,
   size: Number(f.size),
+  duration_seconds: lengthDto(f.durationSeconds),
   url: mediaUrl(f),
   created_at: isoOf(f.createdAt),
 });
@@ -52,7 +60,7 @@ export const jsonLinkDto = (l: LinkJson) => ({
 export const fileRow = (
   chapterId: number,
   kind: 'doc' | 'video',
-  f: { stored: StoredFile; name: string; label?: string },
+  f: { stored: StoredFile; name: string; label?: string; durationSeconds?: number | null },
 ) => ({
   chapterId,
   kind,
@@ -62,4 +70,6 @@ export const fileRow = (
   mime: (kind === 'doc' ? DOC_TYPES[f.stored.ext] : VIDEO_TYPES[f.stored.ext]) ?? 'application/octet-stream',
   size: f.stored.size,
   sha256: f.stored.sha256,
+  // a video whose length could not be read: 0, tried (the back-fill skips it), shown as null
+  durationSeconds: kind === 'video' ? (f.durationSeconds ?? 0) : null,
 });

@@ -24,6 +24,7 @@ export interface FileJson {
   originalName: string;
   mime: string;
   size: number;
+  durationSeconds: number | null;
   createdAt: string;
 }
 export interface LinkJson {
@@ -63,7 +64,7 @@ export const chaptersRepository = {
           FileJson[]
         >`coalesce((select json_agg(json_build_object('id', f.id, 'chapterId', f.chapter_id,
           'kind', f.kind, 'label', f.label, 'originalName', f.original_name, 'mime', f.mime, 'size', f.size,
-          'createdAt', f.created_at) order by f.id) from ${chapterFiles} f where f.chapter_id = ${chapterId}), '[]'::json)`,
+          'durationSeconds', f.duration_seconds, 'createdAt', f.created_at) order by f.id) from ${chapterFiles} f where f.chapter_id = ${chapterId}), '[]'::json)`,
         links: sql<
           LinkJson[]
         >`coalesce((select json_agg(json_build_object('id', l.id, 'chapterId', l.chapter_id,
@@ -76,6 +77,30 @@ export const chaptersRepository = {
       .where(eq(chapters.seminarId, seminarId))
       .orderBy(asc(chapters.position), asc(chapters.id));
     return rows;
+  },
+  /** the next videos (by id, after `afterId`) whose length was never read; `retry`: unreadable ones too */
+  async videosWithoutLength(
+    db: DbOrTx,
+    afterId: number,
+    limit: number,
+    retry: boolean,
+  ): Promise<{ id: number; storagePath: string; mime: string }[]> {
+    const d = chapterFiles.durationSeconds;
+    return db
+      .select({ id: chapterFiles.id, storagePath: chapterFiles.storagePath, mime: chapterFiles.mime })
+      .from(chapterFiles)
+      .where(
+        and(
+          eq(chapterFiles.kind, 'video'),
+          sql`${chapterFiles.id} > ${afterId}`,
+          retry ? or(isNull(d), eq(d, 0)) : isNull(d),
+        ),
+      )
+      .orderBy(asc(chapterFiles.id))
+      .limit(limit);
+  },
+  async setVideoLength(db: DbOrTx, id: number, seconds: number): Promise<void> {
+    await db.update(chapterFiles).set({ durationSeconds: seconds }).where(eq(chapterFiles.id, id));
   },
   async findById(db: DbOrTx, id: number): Promise<ChapterRow | undefined> {
     const [row] = await db.select().from(chapters).where(eq(chapters.id, id)).limit(1);

@@ -21,6 +21,7 @@ function buildView(rows: TreeRow[], key: ViewKey): ChapterDto[] {
     const parent = r.chapterId ? (byId.get(r.chapterId) ?? null) : null;
     const preview = key === 'all' ? r.preview : chapterPolicy.isPreview(r, parent);
     const hidden = (key !== 'all' && !isChapterOpen(r, parent)) || (key === 'preview' && !preview);
+    const videos = files.filter((f) => f.kind === 'video').map(jsonFileDto);
     return {
       id: r.id,
       seminar_id: r.seminarId,
@@ -32,7 +33,12 @@ function buildView(rows: TreeRow[], key: ViewKey): ChapterDto[] {
       unlocked: hidden ? 0 : (r.unlocked as 0 | 1),
       preview,
       done: false,
-      chapter_videos: hidden ? [] : files.filter((f) => f.kind === 'video').map(jsonFileDto),
+      chapter_videos: hidden ? [] : videos,
+      // the outline's lengths: a hidden chapter's too (the length is no content)
+      video_seconds: videos.reduce<number | null>(
+        (sum, v) => (v.duration_seconds ? (sum ?? 0) + v.duration_seconds : sum),
+        null,
+      ),
       chapter_docs: hidden ? [] : files.filter((f) => f.kind === 'doc').map(jsonFileDto),
       chapter_links: hidden ? [] : links.map(jsonLinkDto),
     };

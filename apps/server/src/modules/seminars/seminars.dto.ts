@@ -42,6 +42,7 @@ export function toDto(
     users_booked_company_seminars: [],
     bookings_count: row.bookingsCount,
     chapters_count: row.chaptersCount,
+    video_seconds: row.videoSeconds,
     abilities: {
       edit: manage,
       delete: manage,

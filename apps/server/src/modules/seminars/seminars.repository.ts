@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern, type Page, paged } from '../../db/query-helpers.ts';
 import { chapters, chapterUsers, seminars, users } from '../../db/schema/index.ts';
 import { holdsSql, holdsSqlText, personalLearnersCountSql } from '../enrolments/enrolments.sql.ts';
+import { videoSecondsSql } from './seminars.video-length.ts';
 
 export type SeminarRow = typeof seminars.$inferSelect;
 export type NewSeminarRow = typeof seminars.$inferInsert;
@@ -23,12 +24,14 @@ export const seminarWithOwner = {
   },
   bookingsCount: personalLearnersCountSql(seminarIdCol),
   chaptersCount: sql<number>`(select count(*)::int from ${chapters} c where c.seminar_id = ${seminarIdCol})`,
+  videoSeconds: videoSecondsSql(seminarIdCol),
 };
 export type SeminarListRow = {
   seminar: SeminarRow;
   owner: { id: number; username: string; firstName: string; lastName: string; avatarPath: string | null };
   bookingsCount: number;
   chaptersCount: number;
+  videoSeconds: number | null;
 };
 
 const publicListed = and(eq(seminars.isPublic, true), eq(seminars.isCompany, false));

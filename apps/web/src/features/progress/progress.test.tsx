@@ -163,6 +163,7 @@ describe('video resume', () => {
           original_name: 'intro.mp4',
           mime: 'video/mp4',
           size: 1000,
+          duration_seconds: 5,
           url: '/api/chapters/video/1/stream',
           created_at: '',
         },

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
-import { DOC_TYPES, encodeMessage } from '@elearn/shared';
+import { DOC_TYPES, encodeMessage, VIDEO_TYPES } from '@elearn/shared';
 import { validation } from '../../../errors.ts';
 import { removeStored, type StoredFile, storeUpload } from '../../../lib/storage.ts';
+import { readVideoSeconds } from '../../../lib/video-duration.ts';
 import { type Actor, type ChaptersContext, manageChapter } from '../chapters.context.ts';
 import { type FileDto, fileDto, fileRow } from '../chapters.dto.ts';
 import { chaptersRepository as repo } from '../chapters.repository.ts';
@@ -54,11 +55,13 @@ export async function addMedia(
   // for a resumable upload: the chapter may have been deleted, or handed on, while the upload ran
   await manageChapter(ctx, actor, chapterId);
   if ('upload' in source) return [await addFinishedUpload(ctx, chapterId, kind, source.upload, meta)];
-  const stored: { stored: StoredFile; name: string }[] = [];
+  const stored: { stored: StoredFile; name: string; durationSeconds: number | null }[] = [];
   try {
     for await (const f of source.files) {
-      stored.push({ stored: await storeFile(ctx, kind, f.stream, f.name), name: f.name });
+      const file = await storeFile(ctx, kind, f.stream, f.name);
+      stored.push({ stored: file, name: f.name, durationSeconds: null });
     }
+    for (const s of stored) s.durationSeconds = await lengthOf(ctx, kind, s.stored);
   } catch (err) {
     for (const s of stored) await removeStored(ctx.fileStore, s.stored.relPath);
     throw err;
@@ -94,11 +97,16 @@ async function addFinishedUpload(
       stored,
       name: upload.name,
       label: meta.label?.slice(0, 200),
+      durationSeconds: await lengthOf(ctx, kind, stored),
     });
   } finally {
     await release();
   }
 }
+
+/** a stored video's length in seconds, read back from the file store (null: unknown, or a doc) */
+const lengthOf = (ctx: ChaptersContext, kind: MediaKind, s: StoredFile) =>
+  kind === 'video' ? readVideoSeconds(ctx.fileStore, s.relPath, VIDEO_TYPES[s.ext]) : Promise.resolve(null);
 
 const OFFICE_ZIP = new Set(['docx', 'xlsx', 'pptx', 'zip']);
 const OFFICE_CFB = new Set(['doc', 'xls', 'ppt']);
@@ -152,6 +160,8 @@ function storeFile(
       });
 }
 
+type RecordedFile = { stored: StoredFile; name: string; label?: string; durationSeconds: number | null };
+
 /**
  * records a finished resumable upload, once: finishing it again (after a crash between the
  * row and the upload's removal) stores the same key and finds the row written the first time.
@@ -161,7 +171,7 @@ async function recordUploadOnce(
   ctx: ChaptersContext,
   chapterId: number,
   kind: MediaKind,
-  f: { stored: StoredFile; name: string; label?: string },
+  f: RecordedFile,
 ): Promise<FileDto> {
   const row = await ctx.db.transaction(async (tx) => {
     await repo.lockStoragePath(tx, f.stored.relPath);
@@ -178,7 +188,7 @@ async function recordFiles(
   ctx: ChaptersContext,
   chapterId: number,
   kind: MediaKind,
-  files: { stored: StoredFile; name: string; label?: string }[],
+  files: RecordedFile[],
 ): Promise<FileDto[]> {
   try {
     const rows = [];

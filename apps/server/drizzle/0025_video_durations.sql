@@ -1,0 +1,1 @@
+ALTER TABLE "chapter_files" ADD COLUMN "duration_seconds" integer;
