@@ -3,12 +3,18 @@ import { afterEach } from 'vitest';
 import { catalog as de } from '@/i18n/de';
 import { catalog as en } from '@/i18n/en';
 import { deleteCookie } from '@/lib/cookies';
-import { i18n } from '@/lib/i18n';
+import { applyLocale, i18n } from '@/lib/i18n';
 import { clearNotifications } from '@/lib/notifications';
 
 // the app loads one language on demand (lib/i18n.ts); components under test find both ready
 i18n.addResourceBundle('de', 'translation', de);
 i18n.addResourceBundle('en', 'translation', en);
+
+// test files share a worker's module cache and jsdom (vitest `isolate: false`): this file runs
+// before each test file, so each starts as a fresh page would, in German at `/`, with empty storage
+await applyLocale('de');
+window.history.replaceState(null, '', '/');
+localStorage.clear();
 
 // the first page of a test file waits for its lazily imported route modules to be transformed;
 // on a busy machine that alone can take longer than the default second of `findBy…`
