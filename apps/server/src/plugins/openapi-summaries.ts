@@ -44,7 +44,8 @@ export const operationSummaries: Record<string, string> = {
   'POST /api/chapters': 'Create a chapter',
   'GET /api/chapters/seminar/{id}': "A seminar's chapters (owner view)",
   'GET /api/chapters/seminar-booked/{id}': "A booked seminar's chapters (learner view)",
-  'GET /api/chapters/seminar-preview/{id}': "A public seminar's outline with its free preview chapters (guests too)",
+  'GET /api/chapters/seminar-preview/{id}':
+    "A public seminar's outline with its free preview chapters (guests too)",
   'GET /api/chapters/{id}/user-interaction': "Learners' interaction with a chapter",
   'PATCH /api/chapters/update': 'Change a chapter',
   'DELETE /api/chapters/{id}/delete': 'Delete a chapter',
