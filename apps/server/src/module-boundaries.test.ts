@@ -133,6 +133,8 @@ const FOREIGN_READS: Record<string, string> = {
   'seminars -> chapters':
     "the play query (seminar, access and done marks in one statement) and the catalogue's chapter counts",
   'seminars -> chapterUsers': 'the done marks in the same play query',
+  'seminars -> chapterFiles':
+    "the catalogue's total video length, one more column of its list query (as the chapter counts)",
   'companies -> seminars': "an access link's seminar (title, description) on the link page and in the list",
   'companies -> chapters': "employees' chapter progress (chapters per seminar)",
   'companies -> chapterUsers': "employees' chapter progress (done marks)",
