@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { exportFileName } from '@elearn/shared';
 import contentDisposition from 'content-disposition';
 import type ExcelJSType from 'exceljs';
+import type { FastifyReply } from 'fastify';
 
 /**
  * A text cell that a spreadsheet would read as a formula (`= + - @`, tab, CR) gets a leading
@@ -18,6 +19,15 @@ export interface XlsxFile {
   disposition: string;
   body: Buffer;
 }
+
+/** answers an export: the file as an attachment that no cache keeps and no browser sniffs */
+export const sendXlsx = (reply: FastifyReply, file: XlsxFile) =>
+  reply
+    .header('Content-Type', XLSX_TYPE)
+    .header('Content-Disposition', file.disposition)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(file.body);
 
 /**
  * A workbook written with exceljs's streaming writer (rows are committed as they are added);

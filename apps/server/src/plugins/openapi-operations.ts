@@ -9,6 +9,7 @@ import {
   VIDEO_TYPES,
 } from '@elearn/shared';
 import { z } from 'zod';
+import { XLSX_TYPE } from '../lib/xlsx.ts';
 
 /**
  * What the OpenAPI document cannot read from a route's zod schemas (plugins/openapi.ts), keyed
@@ -36,7 +37,7 @@ export interface OperationDoc {
 
 const MB = 1024 * 1024;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX = XLSX_TYPE;
 const chapterIdField = z.object({ chapter_id: rules.id() });
 const videoFields = z.object({ chapter_id: rules.id(), label: z.string().max(200).optional() });
 

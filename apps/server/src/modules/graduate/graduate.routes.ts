@@ -16,7 +16,7 @@ import {
 } from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { typedDtoSerializer } from '../../lib/validate.ts';
-import { XLSX_TYPE } from '../../lib/xlsx.ts';
+import { sendXlsx } from '../../lib/xlsx.ts';
 import type { GraduateService } from './graduate.service.ts';
 
 /**
@@ -82,12 +82,7 @@ export const graduateRoutes: FastifyPluginAsyncZod<{ graduate: GraduateService }
     { onRequest: owner, schema: { tags, params: idParamsSchema } },
     async (req, reply) => {
       const file = await graduate.export(req.user!, req.params.id, req.locale);
-      return reply
-        .header('Content-Type', XLSX_TYPE)
-        .header('Content-Disposition', file.disposition)
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(file.body);
+      return sendXlsx(reply, file);
     },
   );
   app.get(

@@ -9,7 +9,7 @@ import {
 } from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { XLSX_TYPE } from '../../lib/xlsx.ts';
+import { sendXlsx } from '../../lib/xlsx.ts';
 import type { ProgressService } from './progress.service.ts';
 
 /**
@@ -54,12 +54,7 @@ export const seminarProgressRoutes: FastifyPluginAsyncZod<{ progress: ProgressSe
     { onRequest: user, schema: { tags, params: idParamsSchema } },
     async (req, reply) => {
       const file = await progress.export(req.user!, req.params.id, req.locale);
-      return reply
-        .header('Content-Type', XLSX_TYPE)
-        .header('Content-Disposition', file.disposition)
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(file.body);
+      return sendXlsx(reply, file);
     },
   );
   app.get(
