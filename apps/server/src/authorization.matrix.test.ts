@@ -61,6 +61,8 @@ const CORE_ROWS: Row[] = [
 
   // seminars and booking
   { method: 'GET', route: '/api/seminars', expect: all(200) },
+  // the guests' catalogue (issue 34): the same for everyone
+  { method: 'GET', route: '/api/seminars/catalogue', expect: all(200) },
   { method: 'GET', route: '/api/seminars/rise', expect: all(200) },
   { method: 'GET', route: '/api/seminars/owned', expect: trainersOnly(200) },
   { method: 'GET', route: '/api/seminars/booked-student', expect: loggedIn(200) },

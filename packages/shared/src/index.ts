@@ -9,6 +9,7 @@ export * from './i18n/messages.ts';
 export * from './routes.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/catalogue.ts';
 export * from './schemas/chapter.ts';
 export * from './schemas/common.ts';
 export * from './schemas/company.ts';

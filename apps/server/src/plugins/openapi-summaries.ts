@@ -26,6 +26,7 @@ export const operationSummaries: Record<string, string> = {
   // seminars and bookings ------------------------------------------------------------------
   'GET /api/seminars': 'List the public seminars',
   'POST /api/seminars': 'Create a seminar',
+  'GET /api/seminars/catalogue': "The guests' catalogue: public seminars searched, filtered and paged",
   'GET /api/seminars/rise': 'The newest public seminars',
   'GET /api/seminars/owned': 'The seminars the caller owns',
   'GET /api/seminars/booked-student': 'The seminars the caller has booked',

@@ -13,6 +13,7 @@ export function seminarDto(overrides: Partial<SeminarDto> = {}): SeminarDto {
     image_url: null,
     price: 0,
     currency: 'CHF',
+    language: 'de',
     is_public: true,
     isCompany: false,
     company_id: null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage as m } from '../i18n/messages.ts';
+import { SEMINAR_LANGUAGES } from './catalogue.ts';
 import { ID_JSON_SCHEMA, id } from './rules.ts';
 
 export const SEMINAR_TITLE_MAX = 200;
@@ -29,6 +30,8 @@ export const seminarFieldsSchema = z.object({
     .min(0, { error: m('validation.number_min', { min: 0 }) })
     .max(PRICE_MAX, { error: m('validation.number_max', { max: PRICE_MAX }) })
     .default(0),
+  /** the language it is taught in; a create without it is German, an update keeps the current one */
+  language: z.enum(SEMINAR_LANGUAGES, { error: m('validation.invalid') }).optional(),
   is_public: flag.default(false),
   isCompany: flag.default(false),
   /**
@@ -65,6 +68,8 @@ export const seminarDtoSchema = z.object({
   image_url: z.string().nullable(),
   price: z.number().int(),
   currency: z.string(),
+  /** the language it is taught in (issue 34) */
+  language: z.enum(SEMINAR_LANGUAGES),
   is_public: z.boolean(),
   isCompany: z.boolean(),
   company_id: z.number().int().nullable(),

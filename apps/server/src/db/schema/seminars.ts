@@ -29,6 +29,8 @@ export const seminars = pgTable(
     /** minor units; 0 = free */
     price: integer('price').notNull().default(0),
     currency: text('currency').notNull(),
+    /** the language it is taught in, `de` or `en` (issue 34: the catalogue's filter) */
+    language: text('language').notNull().default('de'),
     isPublic: boolean('is_public').notNull().default(false),
     isCompany: boolean('is_company').notNull().default(false),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),

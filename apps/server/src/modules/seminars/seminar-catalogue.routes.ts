@@ -1,4 +1,11 @@
-import { idParamsSchema, paginated, seminarDtoSchema, seminarListQuerySchema } from '@elearn/shared';
+import {
+  cataloguePageSchema,
+  catalogueQuerySchema,
+  idParamsSchema,
+  paginated,
+  seminarDtoSchema,
+  seminarListQuerySchema,
+} from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendStored } from '../../lib/storage.ts';
@@ -21,6 +28,18 @@ export const seminarCatalogueRoutes: FastifyPluginAsyncZod<SeminarRoutesOptions>
       },
     },
     async (req) => seminars.listPublic(req.user, req.query),
+  );
+  app.get(
+    '/api/seminars/catalogue',
+    {
+      // no guard: the guests' catalogue is the same for everyone (issue 34)
+      schema: {
+        tags: ['seminars'],
+        querystring: catalogueQuerySchema,
+        response: { 200: cataloguePageSchema },
+      },
+    },
+    async (req) => seminars.catalogue(req.query),
   );
   app.get(
     '/api/seminars/rise',

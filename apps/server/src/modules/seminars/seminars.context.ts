@@ -5,6 +5,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { CatalogueRow } from './seminar-catalogue.repository.ts';
 import type { SeminarListRow } from './seminars.repository.ts';
 
 export type Actor = AuthUser | null;
@@ -37,6 +38,8 @@ export interface SeminarsDeps {
 export interface SeminarsContext extends SeminarsDeps {
   now: () => number;
   catalogue: TtlCache<{ rows: SeminarListRow[]; total: number }>;
+  /** the guests' catalogue (`GET /api/seminars/catalogue`), dropped with the one above */
+  guestCatalogue: TtlCache<{ rows: CatalogueRow[]; total: number }>;
   /** drops the cached catalogue (after every local seminar or booking change) */
   invalidateTotal: () => void;
 }
@@ -51,5 +54,15 @@ export function createSeminarsContext(deps: SeminarsDeps): SeminarsContext {
     now,
     deps.cacheBus && { bus: deps.cacheBus, topic: 'seminars.catalogue' },
   );
-  return { ...deps, now, catalogue, invalidateTotal: () => catalogue.clear() };
+  const guestCatalogue = new TtlCache<{ rows: CatalogueRow[]; total: number }>(
+    2000,
+    500,
+    now,
+    deps.cacheBus && { bus: deps.cacheBus, topic: 'seminars.guest-catalogue' },
+  );
+  const invalidateTotal = () => {
+    catalogue.clear();
+    guestCatalogue.clear();
+  };
+  return { ...deps, now, catalogue, guestCatalogue, invalidateTotal };
 }

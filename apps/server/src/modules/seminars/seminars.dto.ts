@@ -9,6 +9,10 @@ import type { SeminarListRow } from './seminars.repository.ts';
 export const bookingStatusOf = (g: Grant): BookingDto['status'] =>
   g.source === 'free' ? 'free' : g.source === 'purchase' ? 'paid' : ('company' as BookingDto['status']);
 
+/** the address of a seminar's image (changes with the seminar, so browsers may cache it), or null */
+export const seminarImageUrl = (id: number, imagePath: string | null, updatedAt: Date): string | null =>
+  imagePath ? `/api/seminars/${id}/image?v=${updatedAt.getTime().toString(36)}` : null;
+
 export function toDto(
   row: SeminarListRow,
   actor: Actor,
@@ -22,9 +26,10 @@ export function toDto(
     slug: s.slug,
     title: s.title,
     description: s.description,
-    image_url: s.imagePath ? `/api/seminars/${s.id}/image?v=${s.updatedAt.getTime().toString(36)}` : null,
+    image_url: seminarImageUrl(s.id, s.imagePath, s.updatedAt),
     price: s.price,
     currency: s.currency,
+    language: s.language as SeminarDto['language'],
     is_public: s.isPublic,
     isCompany: s.isCompany,
     company_id: s.companyId,

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { SeminarDto, SeminarFields } from '@elearn/shared';
+import type { CatalogueQuery, SeminarDto, SeminarFields } from '@elearn/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Page } from '../../db/query-helpers.ts';
 import type { AuthUser } from '../../plugins/session.ts';
@@ -10,6 +10,7 @@ import { seminarsPersonalData } from './seminars.personal-data.ts';
 import { seminarsRepository as repo, type SeminarListRow, type SeminarRow } from './seminars.repository.ts';
 import { accessForPlay, accessSeminar, requireManage } from './use-cases/access-seminar.ts';
 import { bookFree } from './use-cases/book-free.ts';
+import { browseCatalogue } from './use-cases/browse-catalogue.ts';
 import { createSeminar } from './use-cases/create-seminar.ts';
 import { getSeminar } from './use-cases/get-seminar.ts';
 import {
@@ -64,6 +65,8 @@ export function createSeminarsService(deps: SeminarsDeps) {
 
     /** every public seminar's page (id, slug, last change): the sitemap (modules/site) */
     publicPages: () => seminarPagesRepository.publicPages(db),
+    /** the guests' catalogue: the same for every caller (issue 34) */
+    catalogue: (query: CatalogueQuery) => browseCatalogue(ctx, query),
     listPublic: (actor: Actor, q: { page: number; per_page: number; q?: string }) =>
       listPublicSeminars(ctx, actor, q),
     rising: (actor: Actor) => risingSeminars(ctx, actor),

@@ -35,6 +35,7 @@ export async function createSeminar(
     description: sanitizeRichText(fields.description),
     price: fields.price,
     currency: ctx.config.currency,
+    language: fields.language ?? 'de',
     isPublic: fields.is_public,
     isCompany: fields.isCompany,
     companyId,

@@ -23,6 +23,7 @@ export async function updateSeminar(
     title: fields.title,
     description: sanitizeRichText(fields.description),
     price: fields.price,
+    ...(fields.language ? { language: fields.language } : {}),
     isPublic: fields.is_public,
     isCompany: fields.isCompany,
     companyId,
