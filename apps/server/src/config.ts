@@ -118,6 +118,8 @@ export const envSchema = z.object({
     .optional(),
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `0`: this instance queues background jobs (mails) but runs none; other instances run them */
+  JOB_WORKERS: bool01,
   /** multiplies every rate limit; only for benchmarks and load tests */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
 });
@@ -174,6 +176,12 @@ export interface AppConfig {
   bodyTimeoutMs: number;
   /** object storage for every stored file; undefined = DATA_DIR/uploads on local disk */
   s3?: S3Settings;
+  /** this instance runs the job queue's workers, schedules and maintenance (JOB_WORKERS, default on) */
+  jobWorkers: boolean;
+  /** how often an idle worker looks for a job, seconds (2; tests 0.5) */
+  jobPollingSeconds: number;
+  /** seconds before a failed mail is sent again, doubled with every attempt (10; tests 1) */
+  mailRetrySeconds: number;
 }
 
 export { ConfigError } from './errors.ts';
@@ -239,6 +247,9 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     dbPoolWaitMs: env.DB_POOL_WAIT_MS,
     bodyTimeoutMs: 30_000,
     s3: s3FromEnv(env),
+    jobWorkers: env.JOB_WORKERS ?? true,
+    jobPollingSeconds: 2,
+    mailRetrySeconds: 10,
     ...extra,
   };
 }
@@ -267,6 +278,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     appUrl: 'http://localhost:3000',
     sessionSecret: 'test-secret-test-secret-test-secret-000',
     demoData: false,
+    jobPollingSeconds: 0.5,
+    mailRetrySeconds: 1,
     ...(process.env.TEST_PGLITE_SNAPSHOT ? { pgliteSnapshot: process.env.TEST_PGLITE_SNAPSHOT } : {}),
     // a test app's own Redis keys: counters of earlier runs in a shared Redis never throttle it
     redisKeyPrefix: `elearn-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`,

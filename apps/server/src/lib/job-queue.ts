@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/client.ts';
 import { databaseExecutor, type SqlExecutor, transactionExecutor } from './job-queue/executor.ts';
 import {
+  dueCount,
   type FailedJob,
   failedKindOf,
   type KindStats,
@@ -51,7 +52,9 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** how often the schedules are looked at, seconds (default 30; 1 to 45) */
   cronMonitorIntervalSeconds?: number;
-  /** false: this instance enqueues but neither runs schedules nor maintenance (default true) */
+  /** false: this instance enqueues but runs no jobs (`define` starts no workers; default true) */
+  work?: boolean;
+  /** false: this instance neither runs schedules nor maintenance (default: as `work`) */
   supervise?: boolean;
   onError?: (err: unknown) => void;
 }
@@ -74,6 +77,10 @@ export interface JobQueue {
   discard(id: string): Promise<boolean>;
   /** per kind defined here or present in the table */
   stats(): Promise<KindStats[]>;
+  /** jobs due now or running (tests wait for none: `test/jobs.ts` drainJobs) */
+  due(): Promise<number>;
+  /** this instance's idle workers look for jobs now instead of after their polling interval */
+  wake(): void;
   /** stops fetching; waits for running jobs up to `timeout` ms (those still running then are failed, to be retried) */
   stop(opts?: { graceful?: boolean; timeout?: number }): Promise<void>;
 }
@@ -88,13 +95,26 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
   const pool = database.kind === 'pg' && opts.databaseUrl ? ownPool(opts) : undefined;
   let stopped = false;
   const open = databaseExecutor(database, pool);
-  // pg-boss settles a job whose handler outlived stop() (or its expiry) without awaiting it: once
-  // stopped, that late statement is dropped (maintenance elsewhere fails and retries the job)
+  // pg-boss records a job's end (complete, fail) without awaiting it: stop() waits for those
+  // statements before the pool closes. One case is left: a handler that outlives stop()'s timeout
+  // (pg-boss has failed its job by then, to be retried) ends after the pool or the database closed;
+  // its late statement is not sent and gets pg-boss's "nothing updated" answer (a rejection would
+  // be unhandled inside pg-boss)
+  const inFlight = new Set<Promise<unknown>>();
   const db: SqlExecutor = {
-    executeSql: (text, values) =>
-      stopped ? Promise.resolve({ rows: [{ count: 0 }] }) : open.executeSql(text, values),
+    executeSql(text, values) {
+      if (stopped) return Promise.resolve({ rows: [{ count: 0 }] });
+      const running = open.executeSql(text, values);
+      inFlight.add(running);
+      void running.then(
+        () => inFlight.delete(running),
+        () => inFlight.delete(running),
+      );
+      return running;
+    },
   };
-  const supervise = opts.supervise ?? true;
+  const work = opts.work ?? true;
+  const supervise = opts.supervise ?? work;
   const boss = new PgBoss({
     db,
     migrate: false,
@@ -116,6 +136,7 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
     throw err;
   }
   const defined = new Set<string>();
+  const workers: string[] = [];
   return {
     async define(kind, handler, kindOpts = {}) {
       const queueOptions = {
@@ -129,15 +150,17 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
       // an existing queue keeps its row: the options of this code apply to new jobs from now on
       await boss.updateQueue(kind, queueOptions);
       defined.add(kind);
-      const work = { batchSize: 1, includeMetadata: true } as const;
+      if (!work) return;
+      const fetch = { batchSize: 1, includeMetadata: true } as const;
       for (let i = 0; i < (kindOpts.concurrency ?? 1); i++) {
-        await boss.work<object>(kind, work, async ([job]) => {
+        const id = await boss.work<object>(kind, fetch, async ([job]) => {
           if (job)
             await handler(job.data as Parameters<typeof handler>[0], {
               id: job.id,
               attempt: job.retryCount + 1,
             });
         });
+        workers.push(id);
       }
     },
     enqueue: (kind, payload, o = {}) => enqueue(boss, database, kind, payload, o),
@@ -155,8 +178,14 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
       const zeros = idle.map((kind) => ({ kind, queued: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 }));
       return [...rows, ...zeros].sort((a, b) => a.kind.localeCompare(b.kind));
     },
+    due: () => dueCount(db),
+    wake() {
+      for (const id of workers) boss.notifyWorker(id);
+    },
     async stop({ graceful = true, timeout = 30_000 } = {}) {
       await boss.stop({ graceful, timeout, wait: true, close: false });
+      // the ends of the jobs that finished in time, sent by pg-boss without awaiting them
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
       stopped = true;
       await pool?.end();
     },

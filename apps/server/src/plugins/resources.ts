@@ -10,15 +10,25 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { type AfterResponse, createAfterResponse } from '../lib/after-response.ts';
 import { type CacheBus, localCacheBus, pgCacheBus } from '../lib/cache-bus.ts';
 import type { FileStore } from '../lib/file-store.ts';
+import { type JobQueue, openJobQueue } from '../lib/job-queue.ts';
 import { openFileStore } from '../lib/open-file-store.ts';
 import { memoryRateCounter, type RateCounter, redisRateCounter } from '../lib/rate-counter.ts';
-import { createMailer, type Mailer } from './mail.ts';
+import {
+  createMailer,
+  createMailTransport,
+  defineMailWorker,
+  type Mailer,
+  type MailTransport,
+} from './mail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
+    /** the outbox: a mail is a job of the queue (plugins/mail.ts) */
     mailer: Mailer;
+    /** the job queue on the app's database (lib/job-queue.ts) */
+    jobs: JobQueue;
     rateCounter: RateCounter;
     /** work a request leaves for after its answer (lib/after-response.ts) */
     afterResponse: AfterResponse;
@@ -37,7 +47,10 @@ export interface Resources {
   database: Database;
   /** the database was opened here (not passed in by a test): closing the app closes it */
   ownsDatabase: boolean;
+  jobs: JobQueue;
   mailer: Mailer;
+  /** what the mail worker sends through */
+  mailTransport: MailTransport;
   rateCounter: RateCounter;
   cacheBus: CacheBus;
   afterResponse: AfterResponse;
@@ -47,7 +60,7 @@ export interface Resources {
 
 /**
  * Opens the file store and the database (applying pending migrations unless one is passed in),
- * the mailer, the rate counter and the cache bus. A plain function, not a plugin: opening a
+ * the job queue and the mailer (its outbox), the rate counter and the cache bus. A plain function, not a plugin: opening a
  * database may take longer than a plugin may take to load.
  */
 export async function openResources(
@@ -62,7 +75,16 @@ export async function openResources(
   const files = await openFileStore(config.s3, uploadDir);
   const database = opts.database ?? (await openDatabase(config, log));
   if (!opts.database) await database.migrate();
-  const mailer = createMailer(config, log);
+  // workers in every instance unless JOB_WORKERS=0 (docs/decisions/platform.md)
+  const jobs = await openJobQueue(database, {
+    ...(database.kind === 'pg' && config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    pollingIntervalSeconds: config.jobPollingSeconds,
+    work: config.jobWorkers,
+    onError: (err) => log.error({ err }, 'job queue error'),
+  });
+  const mailTransport = createMailTransport(config, log);
+  await defineMailWorker(config, jobs, mailTransport, log);
+  const mailer = createMailer(config, jobs);
   const rateCounter = config.redisUrl
     ? redisRateCounter(config.redisUrl, `${config.redisKeyPrefix}rl:`)
     : memoryRateCounter(opts.now);
@@ -83,7 +105,9 @@ export async function openResources(
     files,
     database,
     ownsDatabase: !opts.database,
+    jobs,
     mailer,
+    mailTransport,
     rateCounter,
     cacheBus,
     afterResponse: createAfterResponse(log),
@@ -93,7 +117,18 @@ export async function openResources(
 
 /** the resources as the app's decorations; the cache bus flushed before every answer; all closed */
 export const resourcesPlugin = fp(async (app: FastifyInstance, opts: { resources: Resources }) => {
-  const { config, uploadDir, files, database, mailer, rateCounter, cacheBus, afterResponse } = opts.resources;
+  const {
+    config,
+    uploadDir,
+    files,
+    database,
+    jobs,
+    mailer,
+    mailTransport,
+    rateCounter,
+    cacheBus,
+    afterResponse,
+  } = opts.resources;
   app.decorate('uploadDir', uploadDir);
   app.decorate('files', files);
   // an answer to a write leaves only after the other instances were told to drop their caches
@@ -104,11 +139,15 @@ export const resourcesPlugin = fp(async (app: FastifyInstance, opts: { resources
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
+  app.decorate('jobs', jobs);
   app.decorate('rateCounter', rateCounter);
   app.decorate('afterResponse', afterResponse);
   app.addHook('onClose', async () => {
     await afterResponse.flush();
-    mailer.close();
+    // no new jobs taken; running ones finish (main.ts gives the whole close 10 s), the rest waits
+    // in the database for another instance or the next start
+    await jobs.stop({ timeout: config.env === 'test' ? 1000 : 7000 });
+    mailTransport.close();
     await rateCounter.close();
     await cacheBus.close();
     await opts.resources.orphanSweep;

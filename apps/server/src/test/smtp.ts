@@ -8,6 +8,8 @@ export interface ReceivedMail {
   text: string;
   subject: string;
   links: string[];
+  /** the Message-ID header */
+  messageId: string;
 }
 
 const decodeQp = (s: string) =>
@@ -25,8 +27,13 @@ const decodeWords = (s: string) =>
         : Buffer.from(decodeQp(text.replace(/_/g, ' ')), 'latin1').toString('utf8'),
     );
 
-/** A real SMTP server on a free loopback port that keeps every mail it receives. */
-export async function startSmtp() {
+/**
+ * A real SMTP server on a free loopback port (or `port`) that keeps every mail it receives.
+ * `refuseAfterData`: the first that many mails are kept but answered with 451, as if the
+ * connection broke after the server took the mail (the sender retries: a duplicate).
+ */
+export async function startSmtp(opts: { port?: number; refuseAfterData?: number } = {}) {
+  let refuse = opts.refuseAfterData ?? 0;
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -41,13 +48,26 @@ export async function startSmtp() {
         const text = Buffer.from(decodeQp(raw), 'latin1').toString('utf8');
         const subject = decodeWords(/^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '');
         const links = [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])];
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text, subject, links });
+        const messageId = /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          text,
+          subject,
+          links,
+          messageId,
+        });
         for (const w of waiters.splice(0)) w();
+        if (refuse > 0) {
+          refuse--;
+          callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
+          return;
+        }
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

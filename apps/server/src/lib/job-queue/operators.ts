@@ -102,3 +102,13 @@ export async function kindStats(db: SqlExecutor): Promise<KindStats[]> {
     oldestWaitingSeconds: Math.round(Number(row.oldest)),
   }));
 }
+
+/** jobs of the product's kinds that are due now or running */
+export async function dueCount(db: SqlExecutor): Promise<number> {
+  const { rows } = await db.executeSql(
+    `SELECT count(*) AS n FROM pgboss.job
+      WHERE ${OWN_KINDS} AND (state = 'active' OR (state < 'active' AND start_after <= now()))`,
+    [],
+  );
+  return Number(rows[0]?.n ?? 0);
+}

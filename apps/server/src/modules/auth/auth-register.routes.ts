@@ -20,10 +20,8 @@ export const authRegisterRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
     '/api/register',
     { schema: { tags: ['auth'], body: registerBodySchema, response: { 201: messageSchema } } },
     async (req, reply) => {
-      const { mailSent } = await auth.register(req, reply, req.body, req.locale);
-      return reply
-        .code(201)
-        .send({ message: t(req.locale, mailSent ? 'auth.registered' : 'auth.registered_mail_failed') });
+      await auth.register(req, reply, req.body, req.locale);
+      return reply.code(201).send({ message: t(req.locale, 'auth.registered') });
     },
   );
 

@@ -1,7 +1,7 @@
 import { encodeMessage, type Locale, type UserDto } from '@elearn/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { tooManyRequests, validation } from '../../errors.ts';
 import { hmacHex, randomToken, sha1Hex, sha256Hex } from '../../lib/crypto.ts';
@@ -61,16 +61,24 @@ export function verificationUrl(ctx: AuthContext, user: Pick<UserRow, 'id' | 'em
   return `${ctx.config.appUrl}${localePrefix(locale)}/email/verify/${user.id}/${hash}?expires=${expires}&signature=${signature}`;
 }
 
-export async function sendVerification(ctx: AuthContext, user: UserRow) {
+/** queues the verification mail; with `tx`, in the transaction of the write that causes it */
+export async function sendVerification(ctx: AuthContext, user: UserRow, tx?: Tx) {
   const locale: Locale = user.locale === 'en' ? 'en' : 'de';
   const mail = actionMail('verify', locale, user.firstName, verificationUrl(ctx, user), LINK_MINUTES);
-  return ctx.mailer.send({ to: user.email, ...mail });
+  await ctx.mailer.send({ to: user.email, ...mail }, tx ? { tx } : {});
+}
+
+/** stores a fresh reset token (the previous one ends) and queues its mail, in one transaction */
+export async function sendReset(ctx: AuthContext, user: UserRow) {
+  await ctx.db.transaction(async (tx) => {
+    await ctx.mailer.send(await prepareReset(ctx, user, tx), { tx });
+  });
 }
 
 /** stores a fresh reset token (the previous one ends); returns the mail with the link */
-export async function prepareReset(ctx: AuthContext, user: UserRow) {
+async function prepareReset(ctx: AuthContext, user: UserRow, db: DbOrTx) {
   const token = randomToken(32);
-  await ctx.db
+  await db
     .insert(passwordResetTokens)
     .values({ email: user.email, tokenHash: sha256Hex(token), createdAt: new Date(ctx.now()) })
     .onConflictDoUpdate({

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, multipart, TEST_PASSWORD, type TestApp } from '../../test/build-test-app.ts';
+import { drainJobs } from '../../test/jobs.ts';
 import { startSmtp } from '../../test/smtp.ts';
 
 const clock = { t: Date.now() };
@@ -652,6 +653,7 @@ describe('accounts: register, verify, login, reset, profile (spec section 7 "Aut
       try {
         const body = newUser();
         expect((await local.agent().post('/api/register', body)).statusCode).toBe(201);
+        await drainJobs(local.app);
         const files = await readdir(`${dir}/mail`);
         expect(files).toHaveLength(1);
         const eml = await readFile(`${dir}/mail/${files[0]}`, 'utf8');

@@ -6,7 +6,7 @@ import type { UserRow } from '../users/users.service.ts';
 import {
   type AuthDeps,
   createAuthContext,
-  prepareReset,
+  sendReset,
   sendVerification,
   verificationUrl,
 } from './auth.context.ts';
@@ -64,7 +64,7 @@ export function createAuthService(deps: AuthDeps) {
       authDataChanged();
     },
     /** an admin starts a password reset for the user */
-    sendResetTo: async (user: UserRow) => ctx.mailer.send(await prepareReset(ctx, user)),
+    sendResetTo: (user: UserRow) => sendReset(ctx, user),
 
     resetPassword: (...a: Args<typeof resetPassword>) => resetPassword(ctx, ...a),
     changePassword: (...a: Args<typeof changePassword>) => changePassword(ctx, ...a),

@@ -59,10 +59,8 @@ export const companyInvitationRoutes: FastifyPluginAsyncZod<{ companies: Compani
     '/api/companies/register',
     { schema: { tags, body: companyRegisterBodySchema, response: { 201: messageSchema } } },
     async (req, reply) => {
-      const { mailSent } = await companies.register(req, reply, req.body, req.locale);
-      return reply
-        .code(201)
-        .send({ message: t(req.locale, mailSent ? 'auth.registered' : 'auth.registered_mail_failed') });
+      await companies.register(req, reply, req.body, req.locale);
+      return reply.code(201).send({ message: t(req.locale, 'auth.registered') });
     },
   );
 };

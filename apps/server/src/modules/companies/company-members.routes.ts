@@ -65,8 +65,7 @@ export const companyMemberRoutes: FastifyPluginAsyncZod<{ companies: CompaniesSe
     },
     async (req, reply) => {
       const { email } = req.body;
-      const mail = await companies.inviteMember(req.user!, req.params.id, email, req.locale);
-      app.afterResponse.run(reply.raw, 'member invitation mail', mail);
+      await companies.inviteMember(req.user!, req.params.id, email, req.locale);
       return reply.code(202).send({ message: t(req.locale, 'company.member_invited', { email }) });
     },
   );

@@ -1,6 +1,7 @@
 import { EXPORT_VALID_HOURS, type Locale } from '@elearn/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AfterResponse } from '../../lib/after-response.ts';
 import type { FileStore } from '../../lib/file-store.ts';
@@ -93,6 +94,8 @@ export async function mail(
   to: Pick<UserRow, 'email' | 'locale' | 'firstName' | 'username'>,
   kind: PrivacyMailKind,
   p: { path: string; date?: Date; byAdmin?: boolean; subject?: string },
+  /** the transaction of the write that causes the mail (the outbox) */
+  tx?: Tx,
 ) {
   const locale = localeOf(to);
   const message = privacyMail(kind, locale, {
@@ -103,7 +106,7 @@ export async function mail(
     byAdmin: p.byAdmin,
     subject: p.subject,
   });
-  return ctx.mailer.send({ to: to.email, ...message });
+  await ctx.mailer.send({ to: to.email, ...message }, tx ? { tx } : {});
 }
 
 /** a person who may be the subject of an export or a deletion (not an erased account) */

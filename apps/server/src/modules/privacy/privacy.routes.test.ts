@@ -22,6 +22,7 @@ import { putFile } from '../../lib/file-store.ts';
 import { type Agent, buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/build-test-app.ts';
 import { PNG, seminarFixtures } from '../../test/fixtures.ts';
 import { scoredRun } from '../../test/item-analysis-fixtures.ts';
+import { drainJobs } from '../../test/jobs.ts';
 import { mcTestFixtures } from '../../test/mc-test-fixtures.ts';
 import { startSmtp } from '../../test/smtp.ts';
 import { usersRepository } from '../users/users.repository.ts';
@@ -355,6 +356,7 @@ describe('privacy: data export and account deletion', () => {
       expect(
         await db().select().from(accountDeletions).where(eq(accountDeletions.userId, student.id)),
       ).toEqual([]);
+      await drainJobs(t.app);
       const undone = smtp.mailsTo(student.email).at(-1)!;
       expect(undone.subject).toBe('Ihr Konto wird nicht gelöscht');
       clock += 2 * DAY;
@@ -378,12 +380,14 @@ describe('privacy: data export and account deletion', () => {
     await flush();
     const [exportRow] = await db().select().from(dataExports).where(eq(dataExports.userId, student.id));
     expect((await agent.post('/api/privacy/deletion', { password: TEST_PASSWORD })).statusCode).toBe(202);
+    await drainJobs(t.app);
     expect(smtp.mailsTo(student.email).at(-1)!.subject).toBe('Your account will be deleted');
     const saved = clock;
     try {
       clock += 14 * DAY + 60_000;
       const swept = await t.app.privacySweep();
       expect(swept.erased).toBe(1);
+      await drainJobs(t.app);
       const erasedMail = smtp.mailsTo(student.email).at(-1)!;
       expect(erasedMail.subject).toBe('Your account has been deleted');
 
@@ -498,6 +502,7 @@ describe('privacy: data export and account deletion', () => {
     const del = await admin.post(`/api/admin/users/${student.id}/deletion`);
     expect(del.statusCode).toBe(202);
     expect((await own.get('/api/user')).statusCode).toBe(401);
+    await drainJobs(t.app);
     expect(smtp.mailsTo(student.email).at(-1)!.text).toMatch(/Administrator/);
     expect((await admin.get(`/api/admin/users/${student.id}/deletion`)).json().pending).toBe(true);
     const twice = await admin.post(`/api/admin/users/${student.id}/deletion`);
@@ -511,6 +516,7 @@ describe('privacy: data export and account deletion', () => {
     expect(mine.find((d) => d.user_id === student.id)).toMatchObject({ self: false, email: student.email });
 
     expect((await admin.delete(`/api/admin/users/${student.id}/deletion`)).statusCode).toBe(200);
+    await drainJobs(t.app);
     expect(smtp.mailsTo(student.email).at(-1)!.subject).toBe('Ihr Konto wird nicht gelöscht');
     const none = await admin.delete(`/api/admin/users/${student.id}/deletion`);
     expect(none.statusCode).toBe(409);

@@ -7,7 +7,7 @@ import { safeEqual, sha256Hex } from '../../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { usersService } from '../../users/users.service.ts';
-import { type AuthContext, LINK_MINUTES, prepareReset, refuseCommon, throttle } from '../auth.context.ts';
+import { type AuthContext, LINK_MINUTES, refuseCommon, sendReset, throttle } from '../auth.context.ts';
 
 /**
  * Counts the attempt and returns the rest as a job for after the answer (look-up, token, mail):
@@ -25,7 +25,7 @@ export async function forgotPassword(
   return async () => {
     const user = await usersService.findByEmail(ctx.db, email);
     if (!user || user.disabledAt) return;
-    await ctx.mailer.send(await prepareReset(ctx, user));
+    await sendReset(ctx, user);
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type UserDto,
 } from '@elearn/shared';
 import { fileTypeFromBuffer } from 'file-type';
+import type { Tx } from '../../../db/client.ts';
 import { unauthenticated, validation } from '../../../errors.ts';
 import { emailChangedMail } from '../../../lib/mail-templates.ts';
 import { verifyPassword } from '../../../lib/passwords.ts';
@@ -79,12 +80,17 @@ export async function updateProfile(
   const emailChanged = fields.email !== current.email;
   let updated: UserRow | undefined;
   try {
-    updated = await usersService.updateProfile(db, current, {
-      username: fields.username,
-      email: fields.email,
-      firstName: fields.first_name,
-      lastName: fields.last_name,
-      avatarPath,
+    // a new address and its two mails (the link to the new one, the notice to the old) commit together
+    updated = await db.transaction(async (tx) => {
+      const row = await usersService.updateProfile(tx, current, {
+        username: fields.username,
+        email: fields.email,
+        firstName: fields.first_name,
+        lastName: fields.last_name,
+        avatarPath,
+      });
+      if (row && emailChanged) await queueAddressChangeMails(ctx, current, row, tx);
+      return row;
     });
   } catch (err) {
     if (avatarPath !== current.avatarPath && avatarPath) await removeStored(ctx.fileStore, avatarPath);
@@ -95,17 +101,18 @@ export async function updateProfile(
   if (avatarPath !== current.avatarPath && current.avatarPath) {
     await removeStored(ctx.fileStore, current.avatarPath);
   }
-  if (emailChanged) {
-    await sendVerification(ctx, updated);
-    const locale: Locale = updated.locale === 'en' ? 'en' : 'de';
-    const notice = emailChangedMail(locale, {
-      name: updated.firstName || updated.username,
-      newEmail: updated.email,
-      url: `${ctx.config.appUrl}${localePrefix(locale)}/impress`,
-    });
-    await ctx.mailer.send({ to: current.email, ...notice });
-  }
   return userDto(ctx, updated);
+}
+
+async function queueAddressChangeMails(ctx: AuthContext, current: UserRow, updated: UserRow, tx: Tx) {
+  await sendVerification(ctx, updated, tx);
+  const locale: Locale = updated.locale === 'en' ? 'en' : 'de';
+  const notice = emailChangedMail(locale, {
+    name: updated.firstName || updated.username,
+    newEmail: updated.email,
+    url: `${ctx.config.appUrl}${localePrefix(locale)}/impress`,
+  });
+  await ctx.mailer.send({ to: current.email, ...notice }, { tx });
 }
 
 /** The user's avatar (its bytes, size and type), or null when there is none. */

@@ -77,7 +77,7 @@ export async function registerWithInvitation(
   const { invitation } = await live(ctx, body.token, req.ip);
   const { token: _token, ...fields } = body;
   // the membership begins when the new address is verified (the invitation promises so)
-  return ctx.auth.register(req, reply, fields, locale, async (user) => {
-    await companies.addPendingMember(ctx.db, invitation.companyId, user.id);
+  return ctx.auth.register(req, reply, fields, locale, async (user, tx) => {
+    await companies.addPendingMember(tx, invitation.companyId, user.id);
   });
 }

@@ -28,8 +28,8 @@ const live = (ctx: CompaniesContext, token: string, ip: string) =>
   liveInvitation(ctx, token, ip, (hash) => invitations.byHash(ctx.db, hash));
 
 /**
- * Stores (or renews) the address's invitation and returns the mail as a job for after the
- * answer: the same work for every address. 409 only for an address of a member, whom the
+ * Stores (or renews) the address's invitation and queues its mail in the same transaction: the
+ * same work for every address. 409 only for an address of a member, whom the
  * manager sees in the list anyway.
  * @throws company.already_member (409), 429 after INVITES_PER_HOUR
  */
@@ -51,14 +51,6 @@ export async function inviteMember(
   }
   const token = randomToken(32);
   const at = ctx.now();
-  await invitations.upsert(db, {
-    companyId,
-    email,
-    tokenHash: sha256Hex(token),
-    invitedBy: actor.id,
-    createdAt: new Date(at),
-    expiresAt: new Date(at + MEMBER_INVITATION_DAYS * DAY_MS),
-  });
   const prefix = locale === 'en' ? '/en' : '';
   const mail = companyInvitationMail(locale, {
     company: found.name,
@@ -66,9 +58,17 @@ export async function inviteMember(
     url: `${config.appUrl}${prefix}/company/join/${token}`,
     days: MEMBER_INVITATION_DAYS,
   });
-  return async () => {
-    await ctx.mailer.send({ to: email, ...mail });
-  };
+  await db.transaction(async (tx) => {
+    await invitations.upsert(tx, {
+      companyId,
+      email,
+      tokenHash: sha256Hex(token),
+      invitedBy: actor.id,
+      createdAt: new Date(at),
+      expiresAt: new Date(at + MEMBER_INVITATION_DAYS * DAY_MS),
+    });
+    await ctx.mailer.send({ to: email, ...mail }, { tx });
+  });
 }
 
 export async function listMemberInvitations(

@@ -38,6 +38,7 @@ async function applyReport(
       if (booking) await enrolments.grantPurchase(booking, at, tx);
       // bought for a company: the company holds the seminar from now on as well
       if (booking?.forCompanyId) await ctx.grantCompanyPurchase(tx, booking, booking.forCompanyId, at);
+      if (booking) await queueConfirmation(ctx, tx, booking.id);
       return booking;
     }
     await repo.deriveStatus(tx, payment.bookingId);
@@ -46,7 +47,6 @@ async function applyReport(
   if (granted) {
     log.info({ bookingId: granted.id, paymentId: payment.id }, 'booking paid and granted');
     ctx.seminars.contentChanged();
-    queueConfirmation(ctx, granted.id);
   }
 }
 

@@ -68,24 +68,27 @@ export async function buildExport(ctx: PrivacyContext, exportId: number) {
     await Promise.all([written, filled]);
     const info = await files.stat(key);
     const at = ctx.now();
-    const ready = await repo.markReady(
-      db,
-      row.id,
-      key,
-      info?.size ?? 0,
-      new Date(at),
-      new Date(at + EXPORT_VALID_HOURS * 3_600_000),
-    );
+    // the export is ready and its mail queued together (the outbox)
+    const ready = await db.transaction(async (tx) => {
+      const marked = await repo.markReady(
+        tx,
+        row.id,
+        key,
+        info?.size ?? 0,
+        new Date(at),
+        new Date(at + EXPORT_VALID_HOURS * 3_600_000),
+      );
+      const requester = marked && (await usersService.findById(tx, row.requestedBy));
+      if (requester) {
+        const subject = requester.id === user.id ? undefined : label(user);
+        await mail(ctx, requester, 'export_ready', { path: '/user/privacy', subject }, tx);
+      }
+      return marked;
+    });
     if (!ready) {
       await files.remove(key);
       return;
     }
-    const requester = await usersService.findById(db, row.requestedBy);
-    if (requester)
-      await mail(ctx, requester, 'export_ready', {
-        path: '/user/privacy',
-        subject: requester.id === user.id ? undefined : label(user),
-      });
   } catch (err) {
     ctx.log.error({ err, exportId }, 'data export failed');
     await files.remove(key).catch(() => {});

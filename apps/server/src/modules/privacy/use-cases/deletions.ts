@@ -25,24 +25,29 @@ async function startDeletion(ctx: PrivacyContext, actor: AuthUser, user: UserRow
   await refuseIfBlocked(ctx, user);
   const at = ctx.now();
   const dueAt = new Date(at + DELETION_GRACE_DAYS * DAY_MS);
-  const row = await repo.insertDeletion(ctx.db, {
-    userId: user.id,
-    requestedBy: actor.id,
-    requestedAt: new Date(at),
-    dueAt,
+  // the deletion, its audit entry and its mail commit together (the outbox)
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertDeletion(tx, {
+      userId: user.id,
+      requestedBy: actor.id,
+      requestedAt: new Date(at),
+      dueAt,
+    });
+    if (!inserted) throw conflict('privacy.deletion_pending', 'privacy.deletion_pending');
+    await auditRepository.record(tx, {
+      actor: { id: actor.id, username: actor.username },
+      action: 'user.deletion_requested',
+      targetType: 'user',
+      targetId: user.id,
+      targetLabel: label(user),
+      after: { due_at: iso(dueAt) },
+    });
+    const byAdmin = actor.id !== user.id;
+    await mail(ctx, user, 'deletion_requested', { path: '/login', date: dueAt, byAdmin }, tx);
+    return inserted;
   });
-  if (!row) throw conflict('privacy.deletion_pending', 'privacy.deletion_pending');
   // the person is logged out everywhere: logging in again is how the deletion is undone
   await ctx.sessions.destroyAllForUser(user.id);
-  await auditRepository.record(ctx.db, {
-    actor: { id: actor.id, username: actor.username },
-    action: 'user.deletion_requested',
-    targetType: 'user',
-    targetId: user.id,
-    targetLabel: label(user),
-    after: { due_at: iso(dueAt) },
-  });
-  await mail(ctx, user, 'deletion_requested', { path: '/login', date: dueAt, byAdmin: actor.id !== user.id });
   return {
     pending: true,
     requested_at: iso(row.requestedAt),
@@ -83,17 +88,19 @@ export async function cancelDeletionFor(
   userId: number,
 ): Promise<DeletionState> {
   const user = await subject(ctx, userId);
-  const canceled = await repo.cancelDeletion(ctx.db, userId);
-  if (!canceled) throw conflict('privacy.not_pending', 'privacy.not_pending');
-  await auditRepository.record(ctx.db, {
-    actor: { id: admin.id, username: admin.username },
-    action: 'user.deletion_canceled',
-    targetType: 'user',
-    targetId: user.id,
-    targetLabel: label(user),
-    before: { due_at: iso(canceled.dueAt) },
+  await ctx.db.transaction(async (tx) => {
+    const canceled = await repo.cancelDeletion(tx, userId);
+    if (!canceled) throw conflict('privacy.not_pending', 'privacy.not_pending');
+    await auditRepository.record(tx, {
+      actor: { id: admin.id, username: admin.username },
+      action: 'user.deletion_canceled',
+      targetType: 'user',
+      targetId: user.id,
+      targetLabel: label(user),
+      before: { due_at: iso(canceled.dueAt) },
+    });
+    await mail(ctx, user, 'deletion_canceled', { path: '/user', byAdmin: true }, tx);
   });
-  await mail(ctx, user, 'deletion_canceled', { path: '/user', byAdmin: true });
   return { pending: false, requested_at: null, due_at: null };
 }
 
@@ -103,19 +110,21 @@ export async function cancelDeletionAtLogin(ctx: PrivacyContext, userId: number)
   const pending = await repo.findDeletion(db, userId);
   if (!pending) return;
   if (pending.status !== 'pending') throw new AppError(403, 'auth.disabled', 'auth.disabled');
-  const canceled = await repo.cancelDeletion(db, userId);
-  if (!canceled) return;
-  const user = await usersService.findById(db, userId);
-  if (!user) return;
-  await auditRepository.record(db, {
-    actor: { id: user.id, username: user.username },
-    action: 'user.deletion_canceled',
-    targetType: 'user',
-    targetId: user.id,
-    targetLabel: label(user),
-    before: { due_at: iso(canceled.dueAt) },
+  await db.transaction(async (tx) => {
+    const canceled = await repo.cancelDeletion(tx, userId);
+    if (!canceled) return;
+    const user = await usersService.findById(tx, userId);
+    if (!user) return;
+    await auditRepository.record(tx, {
+      actor: { id: user.id, username: user.username },
+      action: 'user.deletion_canceled',
+      targetType: 'user',
+      targetId: user.id,
+      targetLabel: label(user),
+      before: { due_at: iso(canceled.dueAt) },
+    });
+    await mail(ctx, user, 'deletion_canceled', { path: '/user' }, tx);
   });
-  await mail(ctx, user, 'deletion_canceled', { path: '/user' });
 }
 
 /** the deletion state of an account (admin user page) */

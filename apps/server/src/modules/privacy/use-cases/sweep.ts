@@ -25,22 +25,24 @@ async function erase(ctx: PrivacyContext, userId: number) {
     await repo.release(db, userId);
     return;
   }
-  // the last mail goes to the address before it is erased
-  await mail(ctx, user, 'erased', { path: '/dsg' });
   for (const area of ctx.areas) if (area.erase) await area.erase(user);
   const at = new Date(ctx.now());
-  await repo.markErased(db, userId, at);
-  await auditRepository.record(
-    db,
-    {
-      actor: null,
-      action: 'user.erased',
-      targetType: 'user',
-      targetId: userId,
-      targetLabel: `#${userId}`,
-    },
-    at,
-  );
+  await db.transaction(async (tx) => {
+    await repo.markErased(tx, userId, at);
+    // the last mail goes to the address read before it was erased, queued with the erasure
+    await mail(ctx, user, 'erased', { path: '/dsg' }, tx);
+    await auditRepository.record(
+      tx,
+      {
+        actor: null,
+        action: 'user.erased',
+        targetType: 'user',
+        targetId: userId,
+        targetLabel: `#${userId}`,
+      },
+      at,
+    );
+  });
   log.info({ event: 'account_erased', userId }, 'account erased');
 }
 
