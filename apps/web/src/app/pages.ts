@@ -119,6 +119,8 @@ export const PAGES: PageDef[] = [
     id: 'seminar-list',
     path: '/seminar',
     layout: 'seminar',
+    // guests see the catalogue (issue 34), users their lists: the page chooses
+    auth: false,
     load: () => import('./routes/seminar/list'),
   },
   {

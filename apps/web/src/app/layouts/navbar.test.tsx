@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { navLinks } from '@/lib/auth';
 import { setTestCookie } from '@/testing/cookies';
+import { paginatorOf } from '@/testing/fixtures';
 import { renderApp, users } from '@/testing/test-utils';
 import { currentNavLink } from './navbar';
 
@@ -131,6 +132,8 @@ describe('navbar rules (spec section 2)', () => {
     const { nav, user, router, fetchMock } = await renderNavbar(users.student);
     setTestCookie('XSRF-TOKEN', 'tok%3D1');
     fetchMock.on('POST /api/logout', () => ({ status: 204 }));
+    // the home page shows the newest seminars (issue 34)
+    fetchMock.on('GET /api/seminars/catalogue', () => ({ body: paginatorOf([]) }));
     await user.click(within(nav).getByRole('button', { name: 'Benutzermenü von student1' }));
     await user.click(within(nav).getByRole('button', { name: 'Abmelden' }));
     expect(await screen.findByText('Erfolgreich abgemeldet')).toBeTruthy();

@@ -1,7 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PageHead } from '@/components/seo/page-head';
 import { ButtonLink } from '@/components/ui/button';
-import { usePageTitle } from '@/hooks/use-page-title';
+import { catalogueQueryOptions, useCatalogue } from '@/features/seminars/api/get-catalogue';
+import { CatalogueCard } from '@/features/seminars/components/catalogue-card';
+import { SeminarGrid, SeminarGridItem } from '@/features/seminars/components/seminar-card';
 import { navLinks, useUser } from '@/lib/auth';
+
+/** the newest public seminars the home page shows (issue 34) */
+const NEWEST = 3;
+const FIRST_PAGE = { page: 1 } as const;
+
+/** The catalogue's first page before the first render (the server renders the newest seminars). */
+export async function prefetch(queryClient: QueryClient): Promise<void> {
+  await queryClient.ensureQueryData(catalogueQueryOptions(FIRST_PAGE));
+}
+
+/** The newest public seminars and the way to all of them; nothing while none is published. */
+function NewestSeminars() {
+  const { t } = useTranslation();
+  const { data } = useCatalogue(FIRST_PAGE);
+  const newest = data?.data.slice(0, NEWEST) ?? [];
+  if (newest.length === 0) return null;
+  return (
+    <section className="section home-newest" aria-labelledby="home-newest-title" data-testid="home-newest">
+      <div className="container">
+        <div className="is-flex is-justify-content-space-between is-align-items-baseline is-flex-wrap-wrap mb-4">
+          <h2 className="title is-3 mb-2" id="home-newest-title">
+            {t('catalogue.home.title')}
+          </h2>
+          <ButtonLink to="/seminar" variant="link" outlined data-testid="home-catalogue-link">
+            {t('catalogue.home.all')}
+          </ButtonLink>
+        </div>
+        <SeminarGrid>
+          {newest.map((seminar) => (
+            <SeminarGridItem key={seminar.id}>
+              <CatalogueCard seminar={seminar} headingLevel={3} />
+            </SeminarGridItem>
+          ))}
+        </SeminarGrid>
+      </div>
+    </section>
+  );
+}
 
 const FEATURES = ['seminars', 'tests', 'companies'] as const;
 
@@ -91,11 +133,11 @@ function HeroIllustration() {
 export default function HomePage() {
   const { t } = useTranslation();
   const { data: user } = useUser();
-  usePageTitle(null);
   const first = navLinks(user ?? null)[0];
 
   return (
     <>
+      <PageHead title="" />
       <section className="hero is-primary is-medium home-hero">
         <div className="hero-body">
           <div className="container">
@@ -134,6 +176,7 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+      <NewestSeminars />
       <section className="section">
         <div className="container">
           <h2 className="title is-3">{t('home.featuresTitle')}</h2>

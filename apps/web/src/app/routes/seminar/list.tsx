@@ -1,15 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
+import { PageHead } from '@/components/seo/page-head';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { catalogueParamsOf, catalogueQueryOptions } from '@/features/seminars/api/get-catalogue';
+import { Catalogue } from '@/features/seminars/components/catalogue';
 import { AllSeminarsList } from '@/features/seminars/components/seminar-lists';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { isOwnerRole, useCurrentUser } from '@/lib/auth';
+import { ensureUser, isOwnerRole, type User, useCurrentUser } from '@/lib/auth';
 
-/** `/seminar`: the public seminars (students: "all", trainers: "bookable"). */
-export default function SeminarListPage() {
+/**
+ * Guests get the catalogue's page before the first render (the server renders it, issue 34);
+ * logged-in users' lists load in the browser as before.
+ */
+export async function prefetch(queryClient: QueryClient, _params: unknown, url: URL): Promise<void> {
+  const user = await ensureUser(queryClient).catch(() => null);
+  if (!user) await queryClient.ensureQueryData(catalogueQueryOptions(catalogueParamsOf(url.searchParams)));
+}
+
+/** The logged-in user's list (spec section 2: students "all", trainers "bookable"), below the tabs. */
+function UserSeminarList({ user }: { user: User }) {
   const { t } = useTranslation();
-  const user = useCurrentUser();
   const owner = isOwnerRole(user);
   const title = owner ? t('seminar.list.bookableTitle') : t('seminar.list.allTitle');
   usePageTitle(title);
@@ -37,4 +50,23 @@ export default function SeminarListPage() {
       />
     </>
   );
+}
+
+/** The catalogue for guests, with the page's own head (title, description, link previews). */
+function GuestCatalogue() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const params = catalogueParamsOf(search);
+  return (
+    <>
+      <PageHead title={t('catalogue.title')} description={t('catalogue.metaDescription')} />
+      <Catalogue params={params} />
+    </>
+  );
+}
+
+/** `/seminar`: the public catalogue for guests (issue 34), the seminar lists for logged-in users. */
+export default function SeminarListPage() {
+  const user = useCurrentUser();
+  return user ? <UserSeminarList user={user} /> : <GuestCatalogue />;
 }

@@ -13,6 +13,7 @@ export function seminarFormData({ image, ...fields }: SeminarInput): FormData {
   form.append('title', fields.title);
   form.append('description', fields.description);
   form.append('price', String(fields.price));
+  if (fields.language) form.append('language', fields.language);
   form.append('is_public', fields.is_public ? '1' : '0');
   form.append('isCompany', fields.isCompany ? '1' : '0');
   if (fields.isCompany && fields.company_id) form.append('company_id', String(fields.company_id));

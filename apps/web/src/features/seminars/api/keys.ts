@@ -4,10 +4,20 @@ export interface SeminarListParams {
   q?: string;
 }
 
+/** the guests' catalogue: search, filters and page, as in the page's address */
+export interface CatalogueParams {
+  page: number;
+  q?: string;
+  price?: 'free' | 'paid';
+  lang?: 'de' | 'en';
+}
+
 export const seminarKeys = {
   all: ['seminars'] as const,
   lists: () => ['seminars', 'list'] as const,
   list: (params: SeminarListParams) => ['seminars', 'list', params] as const,
+  /** below `lists()`, so every change that refreshes the lists refreshes the catalogue too */
+  catalogue: (params: CatalogueParams) => ['seminars', 'list', 'catalogue', params] as const,
   rise: () => ['seminars', 'rise'] as const,
   owned: () => ['seminars', 'owned'] as const,
   booked: () => ['seminars', 'booked'] as const,

@@ -2,6 +2,7 @@ import type { SeminarDto } from '@elearn/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
+import { SeminarCover } from './seminar-cover';
 import { ownerName, usePriceFormat } from './use-price';
 
 export interface SeminarCardProps {
@@ -27,15 +28,7 @@ export function SeminarCard({ seminar, to, showVisibility, actions }: SeminarCar
       aria-labelledby={`seminar-card-${seminar.id}`}
     >
       <div className="card-image">
-        <figure className="image is-16by9 seminar-card-image">
-          {seminar.image_url ? (
-            <img src={seminar.image_url} alt="" loading="lazy" />
-          ) : (
-            <span className="seminar-image-placeholder" aria-hidden="true">
-              {(seminar.title[0] ?? '?').toUpperCase()}
-            </span>
-          )}
-        </figure>
+        <SeminarCover id={seminar.id} imageUrl={seminar.image_url} className="seminar-card-image" />
       </div>
       <div className="card-content">
         <h2 className="title is-5 mb-2" id={`seminar-card-${seminar.id}`}>

@@ -5,6 +5,7 @@ import { AppLink } from '@/components/app-link';
 import { ServerHtml } from '@/components/html-content';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
+import { SeminarCover } from './seminar-cover';
 import { ownerName, usePriceFormat } from './use-price';
 
 /** A seminar's page content: image, title, owner, price, description; `actions` below the facts. */
@@ -12,10 +13,13 @@ export function SeminarDetails({
   seminar,
   actions,
   headingLevel = 1,
+  extraFacts,
 }: {
   seminar: SeminarDto;
   actions?: ReactNode;
   headingLevel?: 1 | 2;
+  /** more `<dt>`/`<dd>` pairs after the chapters (the public page: language, video length) */
+  extraFacts?: ReactNode;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -25,15 +29,13 @@ export function SeminarDetails({
     <article className="seminar-details" data-testid="seminar-details" data-seminar-id={seminar.id}>
       <div className="columns">
         <div className="column is-5">
-          <figure className="image is-16by9 seminar-detail-image">
-            {seminar.image_url ? (
-              <img src={seminar.image_url} alt={t('seminar.imageOf', { title: seminar.title })} />
-            ) : (
-              <span className="seminar-image-placeholder" aria-hidden="true">
-                {(seminar.title[0] ?? '?').toUpperCase()}
-              </span>
-            )}
-          </figure>
+          <SeminarCover
+            id={seminar.id}
+            imageUrl={seminar.image_url}
+            alt={t('seminar.imageOf', { title: seminar.title })}
+            className="seminar-detail-image"
+            eager
+          />
         </div>
         <div className="column">
           <Heading className="title is-3" data-testid="seminar-title">
@@ -50,6 +52,7 @@ export function SeminarDetails({
             <dd data-testid="seminar-price">{price(seminar.price, seminar.currency)}</dd>
             <dt>{t('seminar.chapters')}</dt>
             <dd>{seminar.chapters_count}</dd>
+            {extraFacts}
             <dt>{t('seminar.createdAt')}</dt>
             <dd>{formatDate(seminar.created_at, locale)}</dd>
           </dl>

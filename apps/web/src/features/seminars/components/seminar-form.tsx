@@ -1,4 +1,4 @@
-import { SEMINAR_IMAGE_MAX_BYTES, type SeminarDto } from '@elearn/shared';
+import { SEMINAR_IMAGE_MAX_BYTES, SEMINAR_LANGUAGES, type SeminarDto } from '@elearn/shared';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import {
   seminarFormSchema,
 } from './seminar-form-schema';
 
-const FIELDS = ['title', 'description', 'price', 'is_public', 'isCompany', 'company_id'] as const;
+const FIELDS = ['title', 'description', 'price', 'language', 'is_public', 'isCompany', 'company_id'] as const;
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 
 export interface CompanyChoice {
@@ -58,6 +58,7 @@ export function SeminarForm({ seminar, companies, currency, onSaved, defaults }:
       title: seminar?.title ?? '',
       description: seminar?.description ?? '',
       price: priceText(seminar?.price ?? 0),
+      language: seminar?.language ?? 'de',
       is_public: seminar?.is_public ?? false,
       isCompany: seminar?.isCompany ?? defaults?.isCompany ?? false,
       company_id: seminar?.company_id
@@ -159,6 +160,17 @@ export function SeminarForm({ seminar, companies, currency, onSaved, defaults }:
         inputMode="decimal"
         data-testid="seminar-price"
       />
+      <Field label={t('seminar.form.language')} id="seminar-language" error={errors.language?.message}>
+        <div className="select">
+          <select id="seminar-language" {...register('language')} data-testid="seminar-language">
+            {SEMINAR_LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`seminar.languages.${language}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </Field>
       <CheckboxField
         label={t('seminar.form.isPublic')}
         registration={register('is_public')}
