@@ -109,7 +109,17 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     now,
   });
   // the admin area and its audit trail (docs/api/admin.md)
-  const admin = createAdminService({ db, auth, seminars, enrolments, companies, payments, graduate, now });
+  const admin = createAdminService({
+    db,
+    auth,
+    seminars,
+    enrolments,
+    companies,
+    payments,
+    graduate,
+    jobs: r.jobs,
+    now,
+  });
   // learning progress, video resume and coverage, completion and certificates (docs/api/progress.md)
   const progress = createProgressService({ db, config, counter: rateCounter, seminars, enrolments, now });
   // privacy self-service: data exports and account deletion (docs/api/privacy.md)

@@ -80,12 +80,12 @@ describe('job queue', () => {
     expect(failed).toMatchObject({ kind: k, lastError: 'attempt 3 failed', attempts: 3 });
     expect((await q.stats()).find((s) => s.kind === k)?.failed).toBe(1);
     // an operator retries it: it runs again (and fails again); discard removes it
-    expect(await q.retry(failed!.id)).toBe(true);
+    expect(await q.retry(failed!.id)).toBe(k);
     await until(() => at.length === 4);
     await until(async () => (await q.failed(k)).length === 1);
-    expect(await q.discard(failed!.id)).toBe(true);
+    expect(await q.discard(failed!.id)).toBe(k);
     expect(await q.failed(k)).toEqual([]);
-    expect(await q.retry(failed!.id)).toBe(false);
+    expect(await q.retry(failed!.id)).toBe(null);
   }, 30_000);
 
   it('enqueues with the caller’s transaction: a rollback leaves no job, a commit runs it', async () => {

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/client.ts';
 import { databaseExecutor, type SqlExecutor, transactionExecutor } from './job-queue/executor.ts';
 import {
+  countFailed,
   dueCount,
   type FailedJob,
   failedKindOf,
@@ -71,10 +72,19 @@ export interface JobQueue {
   schedule(kind: string, cron: string, payload?: object): Promise<void>;
   unschedule(kind: string): Promise<void>;
   failed(kind?: string): Promise<FailedJob[]>;
-  /** runs a failed job again; false when there is no failed job with this id */
-  retry(id: string): Promise<boolean>;
-  /** deletes a failed job; false when there is no failed job with this id */
-  discard(id: string): Promise<boolean>;
+  /** a page of the failed jobs, the latest failure first, and how many there are */
+  failedPage(opts: {
+    kind?: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ jobs: FailedJob[]; total: number }>;
+  /**
+   * runs a failed job again (with `tx`: in the caller's transaction, e.g. with its audit entry);
+   * the job's kind, null when there is no failed job with this id
+   */
+  retry(id: string, opts?: { tx?: Tx }): Promise<string | null>;
+  /** deletes a failed job; its kind, null when there is no failed job with this id */
+  discard(id: string, opts?: { tx?: Tx }): Promise<string | null>;
   /** per kind defined here or present in the table */
   stats(): Promise<KindStats[]>;
   /** jobs due now or running (tests wait for none: `test/jobs.ts` drainJobs) */
@@ -169,8 +179,21 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
     },
     unschedule: (kind) => boss.unschedule(kind),
     failed: (kind) => listFailed(db, kind),
-    retry: (id) => onFailed(db, id, (kind) => boss.retry(kind, id)),
-    discard: (id) => onFailed(db, id, (kind) => boss.deleteJob(kind, id)),
+    async failedPage({ kind, limit, offset }) {
+      const [jobs, total] = await Promise.all([
+        listFailed(db, kind, { limit, offset }),
+        countFailed(db, kind),
+      ]);
+      return { jobs, total };
+    },
+    retry(id, o = {}) {
+      const exec = o.tx ? transactionExecutor(database, o.tx) : db;
+      return onFailed(exec, id, (kind) => boss.retry(kind, id, { db: exec } as PgBoss.ConnectionOptions));
+    },
+    discard(id, o = {}) {
+      const exec = o.tx ? transactionExecutor(database, o.tx) : db;
+      return onFailed(exec, id, (kind) => boss.deleteJob(kind, id, { db: exec } as PgBoss.ConnectionOptions));
+    },
     async stats() {
       const rows = await kindStats(db);
       const seen = new Set(rows.map((r) => r.kind));
@@ -212,9 +235,9 @@ async function onFailed(
   db: SqlExecutor,
   id: string,
   act: (kind: string) => Promise<unknown>,
-): Promise<boolean> {
+): Promise<string | null> {
   const kind = await failedKindOf(db, id);
-  if (!kind) return false;
+  if (!kind) return null;
   await act(kind);
-  return true;
+  return kind;
 }

@@ -135,6 +135,10 @@ export const operationSummaries: Record<string, string> = {
   'PATCH /api/admin/seminars/{id}/owner': "Change a seminar's owner",
   'GET /api/admin/payments': 'List payments',
   'GET /api/admin/audit': 'The audit log',
+  'GET /api/admin/jobs': 'The job queue: waiting, running and failed jobs per kind',
+  'GET /api/admin/jobs/failed': 'Failed jobs with their last error',
+  'POST /api/admin/jobs/{id}/retry': 'Run a failed job again',
+  'DELETE /api/admin/jobs/{id}': 'Discard a failed job',
 
   // companies ------------------------------------------------------------------------------
   'GET /api/companies': "The caller's companies",

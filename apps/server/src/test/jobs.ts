@@ -15,3 +15,28 @@ export async function drainJobs(app: FastifyInstance, timeoutMs = 15_000): Promi
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+const failing = new WeakSet<FastifyInstance>();
+
+/** a job of kind `test-failing` that ran once and failed with `message` (the dead-letter state); its id */
+export async function failedJob(app: FastifyInstance, message = 'the test job failed'): Promise<string> {
+  if (!failing.has(app)) {
+    failing.add(app);
+    await app.jobs.define<{ message: string }>(
+      'test-failing',
+      async (p) => {
+        throw new Error(p.message);
+      },
+      { retryLimit: 0 },
+    );
+  }
+  const id = await app.jobs.enqueue('test-failing', { message });
+  if (!id) throw new Error('the job was not queued');
+  const end = Date.now() + 15_000;
+  for (;;) {
+    app.jobs.wake();
+    if ((await app.jobs.failed('test-failing')).some((j) => j.id === id)) return id;
+    if (Date.now() > end) throw new Error('the test job did not fail in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -179,13 +179,16 @@ export const AUDIT_ACTIONS = [
   'user.deletion_canceled',
   'user.erased',
   'certificate.revoked',
+  // the job queue (issue 35)
+  'job.retried',
+  'job.discarded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditQuerySchema = pageQuery.extend({
   action: z.enum(AUDIT_ACTIONS).optional(),
   actor_id: id().optional(),
-  target_type: z.enum(['user', 'company', 'seminar', 'graduation', 'certificate']).optional(),
+  target_type: z.enum(['user', 'company', 'seminar', 'graduation', 'certificate', 'job']).optional(),
   from: dateOnly.optional(),
   to: dateOnly.optional(),
 });
@@ -201,3 +204,30 @@ export const auditEntryDtoSchema = z.object({
   after: z.unknown(),
 });
 export type AuditEntryDto = z.infer<typeof auditEntryDtoSchema>;
+
+/** the job queue per kind (issue 35): waiting, running and failed jobs */
+export const jobKindStatsDtoSchema = z.object({
+  kind: z.string(),
+  /** waiting to run (new, or waiting for a retry) */
+  queued: z.number().int(),
+  active: z.number().int(),
+  /** in the dead-letter state: retried or discarded by an admin */
+  failed: z.number().int(),
+  /** seconds since the oldest due job was queued (0: none waiting) */
+  oldest_waiting_seconds: z.number().int(),
+});
+export type JobKindStatsDto = z.infer<typeof jobKindStatsDtoSchema>;
+
+export const failedJobQuerySchema = pageQuery.extend({
+  kind: z.string().max(100).optional(),
+});
+/** a failed job without its payload (it may hold personal data) */
+export const failedJobDtoSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  last_error: z.string(),
+  attempts: z.number().int(),
+  created_at: z.string(),
+  failed_at: z.string(),
+});
+export type FailedJobDto = z.infer<typeof failedJobDtoSchema>;

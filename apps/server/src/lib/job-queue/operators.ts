@@ -28,14 +28,19 @@ export interface KindStats {
 
 const iso = (value: unknown) => new Date(String(value)).toISOString();
 
-export async function listFailed(db: SqlExecutor, kind?: string): Promise<FailedJob[]> {
+/** the failed jobs, the latest failure first (default: the first 500) */
+export async function listFailed(
+  db: SqlExecutor,
+  kind?: string,
+  page: { limit: number; offset: number } = { limit: 500, offset: 0 },
+): Promise<FailedJob[]> {
   const { rows } = await db.executeSql(
     `SELECT id, name, output, retry_count, created_on::text AS created_on, completed_on::text AS completed_on
        FROM pgboss.job
       WHERE state = 'failed' AND ${OWN_KINDS} AND ($1::text IS NULL OR name = $1)
-      ORDER BY completed_on DESC
-      LIMIT 500`,
-    [kind ?? null],
+      ORDER BY completed_on DESC, id
+      LIMIT $2 OFFSET $3`,
+    [kind ?? null, page.limit, page.offset],
   );
   return rows.map((row) => ({
     id: String(row.id),
@@ -69,6 +74,15 @@ function safeParse(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+export async function countFailed(db: SqlExecutor, kind?: string): Promise<number> {
+  const { rows } = await db.executeSql(
+    `SELECT count(*) AS n FROM pgboss.job
+      WHERE state = 'failed' AND ${OWN_KINDS} AND ($1::text IS NULL OR name = $1)`,
+    [kind ?? null],
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** the kind of a job in the dead-letter state, null when there is none with this id */

@@ -1,5 +1,6 @@
 import type { Paginated } from '@elearn/shared';
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { type AuditEntry, auditRepository as audit } from '../audit/audit.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -18,6 +19,8 @@ export interface AdminDeps {
   companies: CompaniesService;
   payments: PaymentsService;
   graduate: GraduateService;
+  /** the job queue: its counts and failed jobs (issue 35) */
+  jobs: JobQueue;
   now?: () => number;
 }
 

@@ -8,7 +8,7 @@ export type AuditRow = typeof auditLog.$inferSelect;
 export interface AuditEntry {
   actor: { id: number; username: string } | null;
   action: AuditAction;
-  targetType: 'user' | 'company' | 'seminar' | 'graduation' | 'certificate';
+  targetType: 'user' | 'company' | 'seminar' | 'graduation' | 'certificate' | 'job';
   targetId: number | null;
   targetLabel: string;
   before?: unknown;

@@ -1,4 +1,5 @@
 /** Authorization matrix rows of the admin routes (see ../matrix-kit.ts, docs/api/admin.md). */
+import { failedJob } from '../jobs.ts';
 import { all, type Expect, type Row, type World } from '../matrix-kit.ts';
 
 /** admins only: guests 401, every other role 403 */
@@ -131,4 +132,19 @@ export const ADMIN_ROWS: Row[] = [
   },
   { method: 'GET', route: '/api/admin/payments', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/audit', expect: adminOnly(200) },
+  // the job queue (issue 35): a real job that failed, one per request
+  { method: 'GET', route: '/api/admin/jobs', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/jobs/failed', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/jobs/:id/retry',
+    prepare: async (w) => ({ url: `/api/admin/jobs/${await failedJob(w.t.app)}/retry` }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/jobs/:id',
+    prepare: async (w) => ({ url: `/api/admin/jobs/${await failedJob(w.t.app)}` }),
+    expect: adminOnly(204),
+  },
 ];

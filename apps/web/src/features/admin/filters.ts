@@ -33,7 +33,7 @@ export const PAYMENT_STATUSES = [
   'canceled',
   'expired',
 ] as const;
-export const AUDIT_TARGET_TYPES = ['user', 'company', 'seminar', 'graduation', 'certificate'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'company', 'seminar', 'graduation', 'certificate', 'job'] as const;
 
 const text = { type: 'text', max: 200 } as const;
 const date = { type: 'date' } as const;

@@ -1,0 +1,49 @@
+import {
+  failedJobDtoSchema,
+  failedJobQuerySchema,
+  jobKindStatsDtoSchema,
+  messageSchema,
+  paginated,
+  t,
+} from '@elearn/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AdminRoutesOptions, tags } from './admin.route-options.ts';
+
+/** a job's id (pg-boss: a UUID); any other text finds no job (404) */
+const jobParams = z.object({ id: z.string().max(64) });
+
+/** the job queue: counts per kind, the failed jobs, retrying and discarding one (issue 35) */
+export const adminJobRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin }) => {
+  const onRequest = app.requireScope('admin');
+
+  app.get(
+    '/api/admin/jobs',
+    { onRequest, schema: { tags, response: { 200: z.array(jobKindStatsDtoSchema) } } },
+    async () => admin.jobStats(),
+  );
+  app.get(
+    '/api/admin/jobs/failed',
+    {
+      onRequest,
+      schema: { tags, querystring: failedJobQuerySchema, response: { 200: paginated(failedJobDtoSchema) } },
+    },
+    async (req) => admin.failedJobs(req.query),
+  );
+  app.post(
+    '/api/admin/jobs/:id/retry',
+    { onRequest, schema: { tags, params: jobParams, response: { 200: messageSchema } } },
+    async (req) => {
+      await admin.retryJob(req.user!, req.params.id);
+      return { message: t(req.locale, 'admin.job_retried') };
+    },
+  );
+  app.delete(
+    '/api/admin/jobs/:id',
+    { onRequest, schema: { tags, params: jobParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await admin.discardJob(req.user!, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
