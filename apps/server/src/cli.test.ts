@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.ts';
+import { auditLog } from './db/schema/index.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { drainJobs, failedJob } from './test/jobs.ts';
 
 describe('command line', () => {
   let t: TestApp;
@@ -188,5 +191,38 @@ describe('command line', () => {
     expect((await t.agent().get(`/api/companies/access-link/${token}`)).json().seminar.slug).toBe(
       'einfuehrung-in-die-projektarbeit',
     );
+  });
+
+  it('jobs: shows the queue per kind, the failed jobs, and runs one again (audited)', async () => {
+    const id = await failedJob(t.app, 'the cli job failed');
+    expect(await run('jobs:stats')).toContainEqual(
+      expect.stringMatching(/^test-failing: 0 queued, 0 running, [1-9]\d* failed, oldest waiting 0 s$/),
+    );
+    const failed = await run('jobs:failed', '--kind', 'test-failing');
+    expect(failed).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${id} test-failing 1 attempt\\(s\\), failed \\S+: the cli job failed$`),
+      ),
+    );
+    expect(await run('jobs:failed', '--kind', 'no-such-kind')).toEqual(['no failed jobs']);
+    expect(await run('jobs:retry', id)).toEqual([`test-failing job ${id} runs again`]);
+    // the app's worker takes it again (and the test kind fails again)
+    await drainJobs(t.app);
+    expect((await t.app.jobs.failed('test-failing')).some((j) => j.id === id)).toBe(true);
+    const audit = await t.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'job.retried'));
+    expect(audit.map((a) => [a.actorId, a.targetType, a.targetLabel])).toEqual([
+      [null, 'job', `test-failing ${id}`],
+    ]);
+  });
+
+  it.each([
+    [['jobs:retry'], /usage: npm run cli -- jobs:retry <id>/],
+    [['jobs:retry', '00000000-0000-4000-8000-000000000000'], /no failed job with id/],
+    [['jobs:retry', 'a', 'b'], /usage/],
+    [['jobs:stats', 'extra'], /Unexpected argument/],
+    [['jobs:failed', '--nope'], /Unknown option/],
+    [['jobs:nope'], /unknown command: jobs:nope/],
+  ])('jobs: refuses %j', async (args, message) => {
+    await expect(run(...args)).rejects.toThrow(message);
   });
 });

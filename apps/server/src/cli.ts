@@ -7,8 +7,10 @@ import { AppError } from './errors.ts';
 import { BackupError, backupDataDir, restoreDataDir } from './lib/backup.ts';
 import { randomToken } from './lib/crypto.ts';
 import { type FileStore, localFileStore } from './lib/file-store.ts';
+import { openJobQueue } from './lib/job-queue.ts';
 import { openFileStore } from './lib/open-file-store.ts';
 import { hashPassword } from './lib/passwords.ts';
+import { auditRepository } from './modules/audit/audit.repository.ts';
 import { backfillVideoLengths } from './modules/chapters/use-cases/video-lengths.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
 import { usersService } from './modules/users/users.service.ts';
@@ -27,6 +29,9 @@ Commands:
   media:durations [--retry]   reads the length of every video stored without one (older uploads);
                 prints how many were read and how many could not be (missing or damaged files,
                 recorded as unreadable: a second run skips them, --retry reads them again)
+  jobs:stats    the job queue per kind: waiting, running, failed, age of the oldest waiting job
+  jobs:failed [--kind K]   the failed jobs (id, kind, attempts, when, last error; no payload)
+  jobs:retry <id>   runs a failed job again (recorded in the audit trail)
   backup <file>   the embedded database and the uploads of DATA_DIR in one .tar.gz (server stopped)
   restore <file>  such an archive into a new, empty DATA_DIR
 
@@ -63,6 +68,7 @@ export async function runCli(
   files: FileStore | string,
 ): Promise<string[]> {
   const [command, ...rest] = argv;
+  if (command?.startsWith('jobs:')) return runJobsCommand(command, rest, database);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -167,6 +173,57 @@ export async function runCli(
     }
     default:
       throw new CliError(command ? `unknown command: ${command}\n\n${USAGE}` : USAGE);
+  }
+}
+
+/**
+ * The job queue (issue 35): counts, failed jobs, a retry. The queue is opened without workers,
+ * schedules or maintenance: this process only reads it and marks a job due again.
+ */
+async function runJobsCommand(command: string, args: string[], database: Database): Promise<string[]> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { kind: { type: 'string' } },
+    allowPositionals: command === 'jobs:retry',
+    strict: true,
+  });
+  if (!['jobs:stats', 'jobs:failed', 'jobs:retry'].includes(command))
+    throw new CliError(`unknown command: ${command}\n\n${USAGE}`);
+  const jobs = await openJobQueue(database, { work: false });
+  try {
+    if (command === 'jobs:stats') {
+      const stats = await jobs.stats();
+      if (!stats.length) return ['no jobs'];
+      return stats.map(
+        (s) =>
+          `${s.kind}: ${s.queued} queued, ${s.active} running, ${s.failed} failed, oldest waiting ${s.oldestWaitingSeconds} s`,
+      );
+    }
+    if (command === 'jobs:failed') {
+      const failed = await jobs.failed(values.kind);
+      if (!failed.length) return ['no failed jobs'];
+      return failed.map(
+        (j) => `${j.id} ${j.kind} ${j.attempts} attempt(s), failed ${j.failedAt}: ${j.lastError}`,
+      );
+    }
+    const [id, ...extra] = positionals;
+    if (!id || extra.length || values.kind) throw new CliError('usage: npm run cli -- jobs:retry <id>');
+    const kind = await database.db.transaction(async (tx) => {
+      const found = await jobs.retry(id, { tx });
+      if (found)
+        await auditRepository.record(tx, {
+          actor: null,
+          action: 'job.retried',
+          targetType: 'job',
+          targetId: null,
+          targetLabel: `${found} ${id}`,
+        });
+      return found;
+    });
+    if (!kind) throw new CliError(`no failed job with id ${id}`);
+    return [`${kind} job ${id} runs again`];
+  } finally {
+    await jobs.stop({ graceful: false });
   }
 }
 
