@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstFrame } from './build/first-frame.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFont } from './build/preload-font.ts';
 import { pruneCssVars } from './build/prune-css-vars.ts';
@@ -31,21 +30,11 @@ const CSP = [
 ].join('; ');
 
 /**
- * The production build renders with Preact's React compatibility layer instead of react-dom
- * (issue 13: react-dom alone is 58 KB of the 120 KB first-load budget, Preact about 5 KB).
- * Development and the component tests keep React; the e2e suite runs the built app.
- * See docs/decisions.md, "First load".
+ * Two builds (`npm run build`): the browser's (dist/) and the server's entry
+ * (`--ssr src/entry-server.tsx`, into dist/.ssr/, which the server imports and never serves: a
+ * dot folder, as dist/.vite/). See docs/decisions/web.md, "React rendered on the server".
  */
-const PREACT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  // preact/compat and the useOptimistic it lacks (src/lib/preact-react.ts)
-  { find: /^react$/, replacement: fileURLToPath(new URL('./src/lib/preact-react.ts', import.meta.url)) },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     preloadFont(
@@ -54,15 +43,13 @@ export default defineConfig(({ command }) => ({
       /source-sans-pro-latin-600-normal-[\w-]+\.woff2$/,
       /source-sans-pro-latin-700-normal-[\w-]+\.woff2$/,
     ),
-    firstFrame(),
-    precompress(),
+    ...(isSsrBuild ? [] : [precompress()]),
   ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // zod without its eval probe (CSP), see src/lib/zod-jitless.ts
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
-      ...(command === 'build' ? PREACT : []),
     ],
   },
   // Bulma's own Sass still uses deprecated syntax; don't drown our warnings in its
@@ -76,12 +63,13 @@ export default defineConfig(({ command }) => ({
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy, headers: { 'Content-Security-Policy': CSP } },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist/.ssr' : 'dist',
+    copyPublicDir: !isSsrBuild,
     emptyOutDir: true,
     // never inline assets as data: URIs — the CSP allows fonts only from 'self'
     assetsInlineLimit: 0,
     // read by the size-budget test (apps/server/src/web-budget.test.ts) to find each page's chunks
-    manifest: true,
+    manifest: !isSsrBuild,
     // the bundler's report of slow plugin callbacks (PLUGIN_TIMINGS) is about build speed, not
     // about the build; on a busy machine it came with every `npm start`
     rolldownOptions: { checks: { bundlerTimings: false } },

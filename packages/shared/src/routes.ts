@@ -134,38 +134,3 @@ export function seminarSlugOfPage(pathname: string): string | null {
     return segment;
   }
 }
-
-/**
- * What the server draws into index.html before the app's script runs (issue 13), by the layout of
- * the page: `page` the navbar and the new-app banner (the default, seminar, chapter and test
- * layouts, and unknown paths: the not-found page), `home` the same in the hero layout, with the
- * home page's hero for a guest (session 11), `area` the navbar alone (the admin and trainer areas,
- * and the pages without the banner: the public certificate check, issue 32 item 13),
- * `none` nothing (login, registration and the other pages with their own header).
- * `apps/web/src/app/first-frame.test.ts` holds it to the layouts of the app's pages.
- */
-export type FirstFrameKind = 'page' | 'home' | 'area' | 'none';
-const NO_FRAME_PAGES = [
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/reset-password/:token?',
-  '/email/verify/:id?/:hash?',
-  '/company/:name/register',
-  '/company/join/:token',
-].map(toRegExp);
-const AREA_PAGES = /^\/(?:admin(?:\/.*)?|trainer\/?)$/;
-/** pages of the default layout without the new-app banner (`newAppBanner: false`): the navbar alone */
-const NO_BANNER_PAGES = ['/certificate/:code'].map(toRegExp);
-
-export function firstFrameOf(pathname: string): FirstFrameKind {
-  const path =
-    pathname === EN_PREFIX
-      ? '/'
-      : pathname.startsWith(`${EN_PREFIX}/`)
-        ? pathname.slice(EN_PREFIX.length)
-        : pathname;
-  if (path === '/' || path === '') return 'home';
-  if (NO_FRAME_PAGES.some((re) => re.test(path))) return 'none';
-  return AREA_PAGES.test(path) || NO_BANNER_PAGES.some((re) => re.test(path)) ? 'area' : 'page';
-}

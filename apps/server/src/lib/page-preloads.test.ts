@@ -96,25 +96,20 @@ describe('page preloads (Link header of the app pages)', () => {
     expect(catalog('/en/seminar/demo')).toBe('</assets/en-1.js>; rel=modulepreload');
     // "/entry" is not English
     expect(catalog('/entry')).toBe('</assets/de-1.js>; rel=modulepreload');
-    // a logged-in visitor's pages too, ahead of the API answers
+    // a logged-in visitor's pages too; no API answer: the page brings its data (issue 34)
     expect(links('/seminar', { scopes: [] })).toEqual([
       ...FIRST_PAINT,
       '</assets/de-1.js>; rel=modulepreload',
       '</assets/catalog-1.js>; rel=modulepreload',
-      '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials',
     ]);
   });
 
-  it("names the player's chunks and styles, less what the entry loads anyway, and its API answers", () => {
+  it("names the player's chunks and styles, less what the entry loads anyway", () => {
     const play = links('/seminar/id/5/chapter/9/play', { scopes: [] });
     expect(play).toEqual([
       ...FIRST_PAINT,
       '</assets/de-1.js>; rel=modulepreload',
       '</assets/catalog-1.js>; rel=modulepreload',
-      '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials',
-      '</api/seminars/5>; rel=preload; as=fetch; crossorigin=use-credentials',
-      '</api/chapters?seminar_id=5>; rel=preload; as=fetch; crossorigin=use-credentials',
-      '</api/chapters/seminar-booked/5>; rel=preload; as=fetch; crossorigin=use-credentials',
       '</assets/chapter-layout-1.js>; rel=modulepreload',
       '</assets/play-1.js>; rel=modulepreload',
       '</assets/table-1.js>; rel=modulepreload',
@@ -130,17 +125,14 @@ describe('page preloads (Link header of the app pages)', () => {
     expect(links('/seminar/id/5/chapter/9/play', null)).toHaveLength(FIRST_PAINT.length + 2);
   });
 
-  it('names nothing without a build but the API answers', () => {
+  it('names nothing without a build', () => {
     const none = createPagePreloads(path.join(os.tmpdir(), 'no-such-dist'));
     expect(none.forPage('/login', null)).toBeNull();
-    expect(none.forPage('/login', { scopes: [] })).toBe(
-      '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials',
-    );
+    expect(none.forPage('/login', { scopes: [] })).toBeNull();
   });
 
-  it("names a public seminar page's chunks and its seminar by the slug it is given, for guests and users alike", () => {
+  it("names a public seminar page's chunks when it is given the seminar's slug, for guests and users alike", () => {
     const page = [
-      '</api/seminars/slug/demo>; rel=preload; as=fetch; crossorigin=use-credentials',
       '</assets/default-layout-1.js>; rel=modulepreload',
       '</assets/public-1.js>; rel=modulepreload',
       '</assets/table-1.js>; rel=modulepreload',
@@ -155,13 +147,6 @@ describe('page preloads (Link header of the app pages)', () => {
     expect(
       preloads.forPage('/en/seminar/demo/', { scopes: [] }, 'demo')?.split(', ').slice(-page.length),
     ).toEqual(page);
-    // the slug as the page's fetch names it: the decoded slug encoded again
-    expect(preloads.forPage('/seminar/f%C3%BChrung', null, 'führung')).toContain(
-      '</api/seminars/slug/f%C3%BChrung>; rel=preload; as=fetch; crossorigin=use-credentials',
-    );
-    expect(preloads.forPage('/seminar/a%2Cb', null, 'a,b')).toContain(
-      '</api/seminars/slug/a%2Cb>; rel=preload; as=fetch; crossorigin=use-credentials',
-    );
     // without a slug, no seminar page
     expect(links('/seminar/demo', null).join()).not.toMatch(/slug|public-1/);
   });

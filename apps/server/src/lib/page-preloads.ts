@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { userPolicy } from '../policies/user.policy.ts';
 
 /**
  * The `Link` header of an app page (issue 13): what its first render waits for, named before the
@@ -46,7 +45,6 @@ const PLAY_MODULES = ['src/app/layouts/chapter-layout.tsx', 'src/app/routes/chap
 const PUBLIC_SEMINAR_MODULES = ['src/app/layouts/default-layout.tsx', 'src/app/routes/seminar/public.tsx'];
 const catalogModule = (locale: 'de' | 'en') => `src/i18n/${locale}.ts`;
 
-const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 const modulePreload = (file: string) => `</${file}>; rel=modulepreload`;
 /** the chunks' styles: the app's preload helper adds them as `<link crossorigin>` */
 const stylePreload = (file: string) => `</${file}>; rel=preload; as=style; crossorigin`;
@@ -124,18 +122,9 @@ export function createPagePreloads(webDist: string | undefined): PagePreloads {
     forPage(pathname, user, seminarSlug = null) {
       const locale = pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'de';
       const out = [...firstPaint, ...catalog[locale]];
-      if (user) out.push(fetchPreload('/api/user'));
-      const m = user ? PLAY_PAGE.exec(pathname) : null;
-      if (m && user) {
-        const sid = m[1];
-        out.push(fetchPreload(`/api/seminars/${sid}`), fetchPreload(`/api/chapters?seminar_id=${sid}`));
-        // trainers and admins may own the seminar and then read the editor's tree instead
-        if (!userPolicy.mayOwnSeminars(user)) out.push(fetchPreload(`/api/chapters/seminar-booked/${sid}`));
-        out.push(...play);
-      }
-      // the slug as the page reads it (decoded) and as its `GET` names it (encoded again)
-      if (seminarSlug !== null)
-        out.push(fetchPreload(`/api/seminars/slug/${encodeURIComponent(seminarSlug)}`), ...publicSeminar);
+      // the page's API answers come in the page itself (issue 34): only its modules are named
+      if (user && PLAY_PAGE.test(pathname)) out.push(...play);
+      if (seminarSlug !== null) out.push(...publicSeminar);
       return out.length > 0 ? out.join(', ') : null;
     },
   };

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CONSENT_COOKIE, isKnownPagePath, seminarSlugOfPage, t } from '@elearn/shared';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { isKnownPagePath, seminarSlugOfPage, t } from '@elearn/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,7 +10,8 @@ import type { AppConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { createAppPages } from '../lib/app-pages.ts';
 import { createPagePreloads } from '../lib/page-preloads.ts';
-import { matchesEtag, pickEncoding } from '../lib/precompressed.ts';
+import { createPageRenderer, hasServerEntry, type PageRenderer } from '../lib/page-renderer.ts';
+import { type Encoding, matchesEtag, type Precompressed, pickEncoding } from '../lib/precompressed.ts';
 import { memoryRateCounter, type RateCounter } from '../lib/rate-counter.ts';
 import { allowedMethods, sendError, sendMethodNotAllowed } from './errors.ts';
 import type { AuthUser } from './session.ts';
@@ -37,9 +40,15 @@ declare module 'fastify' {
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
   const { config } = opts;
   let appPages: ReturnType<typeof createAppPages> | null = null;
+  let renderer: PageRenderer | null = null;
   const webDist = config.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    appPages = createAppPages(webDist, { drawConsent: config.matomo === null });
+    appPages = createAppPages(webDist);
+    if (hasServerEntry(webDist))
+      renderer = await createPageRenderer(app, {
+        webDist,
+        origin: (req) => (config.appUrlFollowsRequest ? `${req.protocol}://${req.host}` : config.appUrl),
+      });
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
@@ -58,34 +67,86 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { config: AppC
     });
   }
   const pagePreloads = createPagePreloads(appPages ? (webDist ?? undefined) : undefined);
-  const serveAppPage: ServeAppPage = (reply, status = 200, seminarSlug = null) => {
-    if (!appPages) return sendError(reply, 404, { message: 'Not found', code: 'route_not_found' });
-    const pathname = reply.request.url.split('?')[0] ?? '/';
-    if (status === 200) {
-      const links = pagePreloads.forPage(pathname, reply.request.user, seminarSlug);
-      if (links) reply.header('Link', links);
-    }
-    // the page's language and first frame; the frame shows the banner and, to a guest, the cookie
-    // notice by the consent cookie
-    const indexHtml = appPages.forPage(pathname, reply.request.cookies[CONSENT_COOKIE], !reply.request.user);
-    // revalidated on every load (ETag), so a new build's hashed assets are picked up at once
+
+  /** Sends a page's HTML, compressed as the client accepts, revalidated by its ETag. */
+  const sendHtml = (reply: FastifyReply, status: number, page: Precompressed | string) => {
+    const body = typeof page === 'string' ? page : null;
+    const etag = body === null ? (page as Precompressed).etag : weakEtag(body);
+    // per visitor (their session's data is in it): never kept by a shared cache
     reply
       .code(status)
       .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .header('ETag', indexHtml.etag)
+      .header('Cache-Control', 'private, no-cache')
+      .header('ETag', etag)
       .header('Vary', 'Accept-Encoding, Cookie');
-    if (status === 200 && matchesEtag(reply.request.headers['if-none-match'], indexHtml.etag)) {
+    if (status === 200 && matchesEtag(reply.request.headers['if-none-match'], etag)) {
       return reply.code(304).send();
     }
     const encoding = pickEncoding(reply.request.headers['accept-encoding']);
-    if (!encoding) return reply.send(indexHtml.identity);
-    return reply.header('Content-Encoding', encoding).send(indexHtml[encoding]);
+    if (body === null) {
+      const ready = page as Precompressed;
+      if (!encoding) return reply.send(ready.identity);
+      return reply.header('Content-Encoding', encoding).send(ready[encoding]);
+    }
+    if (!encoding) return reply.send(body);
+    return reply.header('Content-Encoding', encoding).send(compress(body, encoding));
+  };
+
+  const serveAppPage: ServeAppPage = async (reply, status = 200, seminarSlug = null) => {
+    if (!appPages) return sendError(reply, 404, { message: 'Not found', code: 'route_not_found' });
+    const req = reply.request;
+    const pathname = req.url.split('?')[0] ?? '/';
+    if (status === 200) {
+      const links = pagePreloads.forPage(pathname, req.user, seminarSlug);
+      if (links) reply.header('Link', links);
+    }
+    if (!renderer) return sendHtml(reply, status, appPages.forPage(pathname));
+    let page: Awaited<ReturnType<PageRenderer['render']>>;
+    try {
+      page = await renderer.render(req, { noindex: req.user !== null || status !== 200 });
+    } catch (error) {
+      req.log.error({ err: error }, 'rendering the page failed');
+      reply.removeHeader('Link');
+      return sendHtml(reply, 500, appPages.failed(pathname));
+    }
+    const cookies = lastOfEachName(page.cookies);
+    if (cookies.length) reply.header('Set-Cookie', cookies);
+    if (page.kind === 'redirect') {
+      reply.removeHeader('Link');
+      return reply
+        .code(page.status)
+        .header('Location', page.location)
+        .header('Cache-Control', 'no-store')
+        .send();
+    }
+    // the server's own verdict (an unknown path, a hidden seminar) stands over the page's
+    const final = status === 200 ? page.status : status;
+    if (final !== 200) reply.removeHeader('Link');
+    return sendHtml(reply, final, page.html);
   };
   app.decorate('serveAppPage', serveAppPage);
 
   if (appPages) app.get('/', { schema: { hide: true } }, async (_req, reply) => serveAppPage(reply));
 });
+
+/** A rendered page's ETag: its content's hash (weak: the same page in another encoding). */
+function weakEtag(body: string): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** A rendered page compressed for this answer: fast settings, it is made per request. */
+function compress(body: string, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(body, { level: 6 });
+}
+
+/** The Set-Cookie headers of the page's API calls, the last one of each cookie. */
+function lastOfEachName(cookies: string[]): string[] {
+  const byName = new Map<string, string>();
+  for (const cookie of cookies) byName.set(cookie.slice(0, cookie.indexOf('=')), cookie);
+  return [...byName.values()];
+}
 
 export interface NotFoundOptions {
   config: AppConfig;

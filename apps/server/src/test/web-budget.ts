@@ -32,11 +32,29 @@ export function buildWeb(outDir: string): string {
     },
   );
   if (run.status !== 0) throw new Error(`vite build failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
-  return `${run.stdout}${run.stderr}`.trim();
+  // the server's entry beside it, where the server looks for it (issue 34)
+  const ssr = spawnSync(
+    process.execPath,
+    [
+      vite,
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      path.join(outDir, '.ssr'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: WEB_DIR, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (ssr.status !== 0)
+    throw new Error(`vite build --ssr failed (${ssr.status}):\n${ssr.stdout}\n${ssr.stderr}`);
+  return `${run.stdout}${run.stderr}${ssr.stdout}${ssr.stderr}`.trim();
 }
 
-/** Transferred bytes at most (issue 13); JS aims for 100 KB. */
-export const BUDGET = { js: 120_000, css: 30_000 } as const;
+/** Transferred bytes at most (issue 34: React DOM in production, 160 KB of JS). */
+export const BUDGET = { js: 160_000, css: 30_000 } as const;
 
 export interface BudgetPage {
   name: string;

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { errorMessage, errorStatus } from '@/lib/http-error';
-import { i18n } from '@/lib/i18n';
+import { pageI18n } from '@/lib/i18n';
 
 export { ErrorView, type ErrorViewProps } from '@/components/error-view';
 
@@ -22,7 +22,7 @@ export class ErrorPageBoundary extends Component<{ children: ReactNode }, { fail
     if (!this.state.failed) return this.props.children;
     let text = 'An error occurred while showing the error page';
     try {
-      text = i18n.t('errors.errorPageFailed', { defaultValue: text });
+      text = pageI18n().t('errors.errorPageFailed', { defaultValue: text });
     } catch {
       // keep the English text
     }

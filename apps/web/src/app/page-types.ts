@@ -31,7 +31,7 @@ export interface PageMeta {
   middleware?: string[];
   /**
    * `false`: the layout leaves out the new-app banner (issue 32 item 13: pages outsiders open, such
-   * as the certificate check); the server's first frame leaves it out too (`firstFrameOf`).
+   * as the certificate check).
    */
   newAppBanner?: false;
 }

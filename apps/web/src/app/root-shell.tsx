@@ -1,5 +1,5 @@
 import { consentNoticeNeeded, isGuestXsrfToken } from '@elearn/shared';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { OfflineNotice } from '@/components/layout/offline-notice';
 import { PageLoader } from '@/components/layout/page-loader';
@@ -12,7 +12,6 @@ import { readXsrfToken } from '@/lib/api-client';
 import { useCurrentUser, useUser } from '@/lib/auth';
 import { applyLocale } from '@/lib/i18n';
 import { localeFromPath } from '@/lib/locale';
-import { DrawnConsent, removeDrawnFrame } from './first-frame';
 
 /** New pages start at the top; back/forward keeps the browser's position. */
 function ScrollToTop() {
@@ -74,9 +73,8 @@ function ConsentNotice() {
   const needed = !isPending && !user && consentNoticeNeeded(consent);
   const [shown, setShown] = useState(needed);
   if (needed && !shown) setShown(true);
-  // until its chunk is there, the notice the server drew into the first frame stays (session 10)
   return shown ? (
-    <Suspense fallback={<DrawnConsent />}>
+    <Suspense fallback={null}>
       <ConsentModal />
     </Suspense>
   ) : null;
@@ -84,9 +82,6 @@ function ConsentNotice() {
 
 /** The root route: app-wide pieces around every layout. */
 export function RootShell() {
-  // the server's frame goes when the fallback does (`FirstFrame`); here too, should the router
-  // have rendered no fallback at all
-  useLayoutEffect(removeDrawnFrame, []);
   return (
     <>
       <LocaleSync />

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
   data,
+  type HydrationState,
   type LoaderFunctionArgs,
   matchRoutes,
   type RouteObject,
@@ -15,7 +16,6 @@ import { applyLocale } from '@/lib/i18n';
 import { type Locale, localeFromPath, localizePath, stripLocale } from '@/lib/locale';
 import { setPrefetcher } from '@/lib/prefetch';
 import { ErrorPage, RootErrorPage } from './error-page';
-import { FirstFrame } from './first-frame';
 import { createMiddlewareContext, middlewareChain, runMiddleware } from './middleware';
 import type { LayoutName, PageDef, RouteHandle } from './page-types';
 import { PAGES } from './pages';
@@ -111,7 +111,8 @@ function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
     loader: async ({ request }: LoaderFunctionArgs) => {
       const page = { id: 'not-found', path: '/', layout: 'default', auth: false } as const;
       const ctx = createMiddlewareContext(queryClient, page, new URL(request.url), locale, takeInitial());
-      await runMiddleware(['locale'], ctx);
+      // the user too, as on every public page: the navbar renders once, the same on the server
+      await runMiddleware(['locale', 'auth'], ctx);
       throw notFound();
     },
     Component: NotFoundPlaceholder,
@@ -161,8 +162,7 @@ function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
       id: 'root',
       Component: RootShell,
       ErrorBoundary: RootErrorPage,
-      // the first load shows the server's frame until the page is there (issue 13)
-      HydrateFallback: FirstFrame,
+      HydrateFallback: PageLoader,
       children: locales.map((locale) => localeTree(locale, below)),
     },
   ];
@@ -188,7 +188,7 @@ export function openingRoutes(options: BuildOptions, path: string): RouteObject[
 type PatchRoutes = NonNullable<Parameters<typeof createBrowserRouter>[1]>['patchRoutesOnNavigation'];
 type RouterFactory = (
   routes: RouteObject[],
-  options: { patchRoutesOnNavigation: PatchRoutes },
+  options: { patchRoutesOnNavigation: PatchRoutes; hydrationData?: HydrationState },
 ) => ReturnType<typeof createBrowserRouter>;
 
 export interface CreateAppRouterOptions extends BuildOptions {
@@ -196,6 +196,24 @@ export interface CreateAppRouterOptions extends BuildOptions {
   initialPath?: string;
   /** Tests pass `createMemoryRouter`. */
   createRouter?: RouterFactory;
+  /** The server's render of the opening page (`page-data.ts`): the router starts from it. */
+  hydrationData?: HydrationState;
+}
+
+/**
+ * Loads the lazy parts (layout and page modules) of the routes that match `path`, into the
+ * route objects themselves: a router that hydrates the server's markup must render the page at
+ * once, not its fallback while the modules load (React Router's advice for lazy routes and SSR).
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], path: string): Promise<void> {
+  const matches = matchRoutes(routes, path) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
 }
 
 /** `pattern`'s segments could match `segments`: statics equal (case aside), parameters anything. */
@@ -243,7 +261,9 @@ export function createAppRouter({
   pages = PAGES,
   initialPath = window.location.pathname,
   createRouter = (routes, options) => createBrowserRouter(routes, options),
-}: CreateAppRouterOptions) {
+  hydrationData,
+  routes,
+}: CreateAppRouterOptions & { routes?: RouteObject[] }) {
   const builder = routeBuilder({ queryClient, pages });
   /** the ids of the routes the table holds: languages, `${locale}:layout:…` and pages */
   const held = new Set<string>();
@@ -274,8 +294,9 @@ export function createAppRouter({
     }
   };
   hold(localeFromPath(initialPath), builder.openingPages(initialPath));
-  const router = createRouter(builder.opening(initialPath), {
+  const router = createRouter(routes ?? builder.opening(initialPath), {
     patchRoutesOnNavigation: ({ path, patch }) => addPagesOf(path, patch),
+    ...(hydrationData ? { hydrationData } : {}),
   });
   const byId = new Map(pages.map((page) => [page.id, page]));
 
@@ -308,3 +329,19 @@ export function createAppRouter({
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * The router of a page the server rendered: its opening table with the matched modules loaded,
+ * started from the server's data, so the first render is the server's markup.
+ */
+export async function hydrateAppRouter(
+  options: Omit<CreateAppRouterOptions, 'hydrationData'> & {
+    hydrationData: HydrationState;
+    location: string;
+  },
+): Promise<AppRouter> {
+  const initialPath = options.initialPath ?? window.location.pathname;
+  const routes = openingRoutes(options, initialPath);
+  await loadMatchedRoutes(routes, options.location);
+  return createAppRouter({ ...options, initialPath, routes });
+}

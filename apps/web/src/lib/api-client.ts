@@ -9,6 +9,7 @@
 import { env } from '@/config/env';
 import { deleteCookie, getCookie } from './cookies';
 import { currentLocale } from './i18n';
+import { requestScope } from './request-scope';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -166,7 +167,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(apiUrl(`${path}${buildQuery(options.query)}`), {
+  // on the server, the page's request asks the API in the visitor's name (lib/request-scope.ts)
+  const send = requestScope()?.fetch ?? fetch;
+  return send(apiUrl(`${path}${buildQuery(options.query)}`), {
     method,
     headers,
     body,

@@ -1,8 +1,10 @@
 /** Tiny helpers around `document.cookie` (only for cookies readable by JavaScript). */
+import { requestScope } from './request-scope';
 
+/** A cookie's value: the browser's, or on the server the rendered request's (its Cookie header). */
 export function getCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
+  const source = requestScope()?.cookies ?? (typeof document === 'undefined' ? '' : document.cookie);
+  for (const part of source.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();

@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Tree } from '@/i18n/catalog';
 import { DEFAULT_LOCALE, type Locale } from './locale';
+import { requestScope } from './request-scope';
 
 /** One chunk per language: a page loads only the catalog of its own language. */
 const CATALOGS: Record<Locale, () => Promise<{ catalog: Tree }>> = {
@@ -60,15 +61,28 @@ export function loadCatalog(locale: Locale): Promise<void> {
 let pageLocale: Locale = DEFAULT_LOCALE;
 
 export function currentLocale(): Locale {
-  return pageLocale;
+  return requestScope()?.locale ?? pageLocale;
 }
 
 /** Switches the UI language (called by the `locale` middleware from the URL prefix). */
 export async function applyLocale(locale: Locale): Promise<void> {
+  const scope = requestScope();
+  if (scope) {
+    // on the server the page's language is the request's, never the shared instance's
+    scope.locale = locale;
+    if (!i18n.hasResourceBundle(locale, 'translation')) await loadCatalog(locale);
+    if (scope.i18n.language !== locale) await scope.i18n.changeLanguage(locale);
+    return;
+  }
   pageLocale = locale;
   if (!i18n.hasResourceBundle(locale, 'translation')) await loadCatalog(locale);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** The translations of the page being rendered: the request's on the server, else the app's. */
+export function pageI18n() {
+  return requestScope()?.i18n ?? i18n;
 }
 
 export { i18n };

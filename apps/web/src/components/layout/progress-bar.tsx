@@ -1,5 +1,5 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import { onApiError } from '@/lib/api-client';
@@ -36,8 +36,16 @@ export function ProgressBar() {
     }
   }, [navigating, fetching, indicator]);
 
+  // set on the element, not as a style attribute: the server's markup carries none (the
+  // Content-Security-Policy allows no inline style); the stylesheet starts it at scaleX(0)
+  const bar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (bar.current) bar.current.style.transform = `scaleX(${state.percent / 100})`;
+  }, [state.percent]);
+
   return (
     <div
+      ref={bar}
       className={['progress-bar', state.visible && 'is-visible', state.failed && 'is-failed']
         .filter(Boolean)
         .join(' ')}
@@ -47,7 +55,6 @@ export function ProgressBar() {
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(state.percent)}
-      style={{ transform: `scaleX(${state.percent / 100})` }}
     />
   );
 }

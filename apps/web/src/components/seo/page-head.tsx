@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { pageTitle } from '@/hooks/use-page-title';
 import { type Locale, localeFromPath, localizePath, stripLocale } from '@/lib/locale';
 import { absoluteUrl } from '@/lib/site';
 
@@ -41,7 +42,7 @@ export function PageHead({ title, description, image, noindex = false, jsonLd, p
   const locale: Locale = localeFromPath(pathname);
   const bare = path ?? stripLocale(pathname);
   const siteName = t('app.name');
-  const fullTitle = title ? `${title} | ${siteName}` : siteName;
+  const fullTitle = pageTitle(siteName, title);
   const text = description ?? t('app.description');
   const canonical = absoluteUrl(localizePath(bare, locale));
   const picture = image ? (/^https?:/.test(image) ? image : absoluteUrl(image)) : absoluteUrl(SITE_IMAGE);

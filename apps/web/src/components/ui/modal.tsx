@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -32,11 +33,13 @@ export function Modal({
   className,
 }: ModalProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const titleId = useId();
   const cardRef = useRef<HTMLDivElement>(null);
 
+  // runs again when the hydrated dialog moves into its portal: the page behind it becomes inert
   useEffect(() => {
-    if (!open) return;
+    if (!open || !hydrated) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = document.getElementById('root');
     const card = cardRef.current;
@@ -49,7 +52,7 @@ export function Modal({
       document.documentElement.classList.remove('is-clipped');
       previous?.focus?.();
     };
-  }, [open, initialFocusRef]);
+  }, [open, initialFocusRef, hydrated]);
 
   if (!open) return null;
 
@@ -81,7 +84,7 @@ export function Modal({
     }
   };
 
-  return createPortal(
+  const dialog = (
     <div className={['modal', 'is-active', className].filter(Boolean).join(' ')}>
       <div className="modal-background" aria-hidden="true" onClick={close} />
       <div
@@ -104,7 +107,9 @@ export function Modal({
         <section className="modal-card-body">{children}</section>
         {footer ? <footer className="modal-card-foot">{footer}</footer> : null}
       </div>
-    </div>,
-    document.body,
+    </div>
   );
+  // the server draws the dialog in place (a fixed overlay all the same); the browser moves it
+  // into a portal once the page is hydrated
+  return hydrated ? createPortal(dialog, document.body) : dialog;
 }

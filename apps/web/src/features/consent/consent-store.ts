@@ -51,5 +51,6 @@ function subscribe(listener: () => void) {
 }
 
 export function useConsent(): ConsentState {
-  return useSyncExternalStore(subscribe, readConsent, () => DEFAULT_CONSENT);
+  // on the server the rendered request's cookie (lib/cookies.ts), so the notice is in its markup
+  return useSyncExternalStore(subscribe, readConsent, readConsent);
 }

@@ -1,0 +1,181 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seminars } from './db/schema/index.ts';
+import { sanitizeRichText } from './lib/sanitize.ts';
+import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { seminarFixtures } from './test/fixtures.ts';
+import { buildWeb } from './test/web-budget.ts';
+
+/**
+ * Issue 34: every page of the web app is rendered on the server by React (the web app's own
+ * entry, from one production build), with the visitor's data: guards answer with redirects, an
+ * unknown page with 404, the head names the page, and what a page holds is the visitor's own.
+ */
+
+/** The page's data block, parsed (what the browser hydrates from). */
+function pageData(html: string) {
+  const m = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html);
+  if (!m?.[1]) throw new Error('no page data');
+  return JSON.parse(m[1]) as {
+    origin: string;
+    queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    router: { loaderData: Record<string, unknown>; errors: Record<string, unknown> | null };
+  };
+}
+
+const userOf = (html: string) =>
+  pageData(html).queries.queries.find((q) => JSON.stringify(q.queryKey) === '["auth","user"]')?.state.data as
+    | { id: number; email: string }
+    | null
+    | undefined;
+
+describe('pages rendered on the server (one production build)', () => {
+  let dist: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-page-render-'));
+    buildWeb(dist);
+    t = await buildTestApp({ webDist: dist, appUrl: 'https://learn.example.ch' });
+  }, 600_000);
+
+  afterAll(async () => {
+    await t?.close();
+    if (dist) await rm(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+  it("renders a public page in its language, with its own title and description, and the site's address", async () => {
+    for (const [url, lang, title] of [
+      ['/impress', 'de', 'Impressum'],
+      ['/en/impress', 'en', 'Legal notice'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain(`<html lang="${lang}">`);
+      expect(res.body).toMatch(new RegExp(`<title>${title}[^<]*</title>`));
+      expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(res.body).toMatch(/<div id="root">.*<h1[^>]*>/s);
+      expect(pageData(res.body).origin).toBe('https://learn.example.ch');
+      // a guest: the user is known to be nobody, so the browser asks no one again
+      expect(userOf(res.body)).toBeNull();
+      expect(res.body).not.toContain('name="robots"');
+    }
+  });
+
+  it('a guard answers on the server: a private page redirects a guest to the login, in the language', async () => {
+    for (const [url, location] of [
+      ['/user', '/login?redirect=%2Fuser'],
+      ['/en/certificates', '/en/login?redirect=%2Fen%2Fcertificates'],
+      ['/admin', '/login?redirect=%2Fadmin'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location).toBe(location);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toBe('');
+    }
+  });
+
+  it('an unknown page answers 404 with the rendered "page not found", not indexed', async () => {
+    for (const [url, text] of [
+      ['/no-such-page', 'Seite nicht gefunden'],
+      ['/en/no/such/page', 'Page not found'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain(text);
+      expect(res.body).toContain('<meta name="robots" content="noindex"/>');
+      expect(pageData(res.body).router.errors).not.toBeNull();
+    }
+  });
+
+  it("a logged-in user's page holds their own data only, is not indexed and is never kept by a shared cache", async () => {
+    const [anna, ben] = await Promise.all([t.make.user(), t.make.user()]);
+    const annaAgent = await t.loginAs(anna.email);
+    const benAgent = await t.loginAs(ben.email);
+    const cookieOf = (agent: typeof annaAgent) => agent.jar.getCookieStringSync('http://localhost/');
+    const forAnna = await get('/user', cookieOf(annaAgent));
+    const forBen = await get('/user', cookieOf(benAgent));
+    for (const [res, own, other] of [
+      [forAnna, anna, ben],
+      [forBen, ben, anna],
+    ] as const) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(String(res.headers.vary)).toContain('Cookie');
+      expect(res.body).toContain('<meta name="robots" content="noindex"/>');
+      expect(userOf(res.body)?.id).toBe(own.id);
+      expect(res.body).toContain(own.email);
+      expect(res.body).not.toContain(other.email);
+    }
+    // a guest role's page redirects a logged-in user away (the login page)
+    const login = await get('/login', cookieOf(annaAgent));
+    expect(login.statusCode).toBe(302);
+    expect(login.headers.location).toBe('/');
+  });
+
+  it('escapes what users write everywhere the server renders it: body, title, meta, data', async () => {
+    const owner = await t.make.user({ scopes: ['trainer'] });
+    const title = `</script><script>alert(1)</script><img src=x onerror=alert(2)> "Q" & 'A' \u2028 $& $'`;
+    const seminar = await seminarFixtures(t.app).seminar(owner.id, { title, isPublic: true });
+    // the description as the seminar's routes store it: sanitized on the way in
+    await t.app.database.db
+      .update(seminars)
+      .set({ description: sanitizeRichText(`<p>${title}</p><script>alert(3)</script>`) })
+      .where(eq(seminars.id, seminar.id));
+    const res = await get(`/seminar/${seminar.slug}`);
+    expect(res.statusCode).toBe(200);
+    // no markup of the title survives as markup
+    expect(res.body).not.toContain('<script>alert(');
+    expect(res.body).not.toContain('<img src=x');
+    expect(res.body).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
+    // every script element ends where the server ended it: data blocks hold no `</script>`
+    for (const [, body] of res.body.matchAll(/<script[^>]*>(.*?)<\/script>/gs)) {
+      expect(body).not.toMatch(/<\/?script/i);
+    }
+    // the page's data reads back as the title itself (no replacement pattern `$&` applied)
+    expect(JSON.stringify(pageData(res.body).queries)).toContain(JSON.stringify(title).slice(1, -1));
+  });
+});
+
+describe('a page whose render fails', () => {
+  let dist: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-page-fail-'));
+    await mkdir(path.join(dist, '.ssr'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="de"><head><title>E-Learning</title></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(
+      path.join(dist, '.ssr', 'entry-server.js'),
+      'export async function render() { throw new Error("the render broke"); }\n',
+    );
+    t = await buildTestApp({ webDist: dist });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers 500 with "an error occurred" in the language, never a 200 shell', async () => {
+    for (const [url, text] of [
+      ['/impress', 'Ein interner Fehler ist aufgetreten.'],
+      ['/en/impress', 'An internal error occurred.'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(500);
+      expect(res.body).toContain(text);
+      expect(res.headers.link).toBeUndefined();
+    }
+  });
+});
