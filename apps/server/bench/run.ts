@@ -216,6 +216,19 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
       { cookie },
     ),
   ];
+  // issue 34: pages rendered on the server for a guest, beside the JSON of the same data
+  const pages = [
+    await measure(
+      'GET /api/seminars/catalogue (JSON, page 1 of 10,000)',
+      `${server.base}/api/seminars/catalogue`,
+    ),
+    await measure('GET /seminar (catalogue page 1, rendered)', `${server.base}/seminar`, {
+      accept: 'text/html',
+    }),
+    await measure('GET /seminar/bench-play (50 chapters, rendered)', `${server.base}/seminar/bench-play`, {
+      accept: 'text/html',
+    }),
+  ];
   const mc = await measureMcTests(server.base, mcData, BENCH_PASSWORD, measure);
   results.push(mc.history);
   const items =
@@ -271,9 +284,34 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
       `goal start on an existing data directory ≤ ${START_TARGET_MS} ms: ${met ? 'met' : 'NOT met'} (${startMs} ms)`,
     );
   }
+  if (!printPages(pages, base)) allMet = false;
   if (!printMcTests(mc, base, label)) allMet = false;
   if (items && !printItemAnalysis(items)) allMet = false;
   return allMet;
+}
+
+/** SSR ≥ 5 % of the baseline and p99 ≤ 100 ms for each rendered page (issue 34) */
+const PAGE_GOAL = { ratio: 5, p99: 100 };
+
+function printPages(pages: Result[], base: number): boolean {
+  console.log('\n### Pages rendered on the server for a guest (issue 34)');
+  console.log('| route | req/s | p99 ms | ratio to baseline | errors |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of pages) {
+    console.log(
+      `| ${r.name} | ${Math.round(r.rps)} | ${r.p99} | ${((r.rps / base) * 100).toFixed(1)} % | ${r.errors + r.non2xx} |`,
+    );
+  }
+  let met = true;
+  for (const r of pages.slice(1)) {
+    const ratio = (r.rps / base) * 100;
+    const ok = ratio >= PAGE_GOAL.ratio && r.p99 <= PAGE_GOAL.p99 && r.errors + r.non2xx === 0;
+    if (!ok) met = false;
+    console.log(
+      `goal ${r.name} ≥ ${PAGE_GOAL.ratio} % of baseline, p99 ≤ ${PAGE_GOAL.p99} ms: ${ok ? 'met' : 'NOT met'} (${ratio.toFixed(1)} %, ${r.p99} ms)`,
+    );
+  }
+  return met;
 }
 
 /** `BENCH_ONLY=items`: only the item analysis case, on a scratch PostgreSQL database */
