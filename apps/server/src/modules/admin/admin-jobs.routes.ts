@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AdminRoutesOptions, tags } from './admin.route-options.ts';
 
-/** a job's id (pg-boss: a UUID); any other text finds no job (404) */
-const jobParams = z.object({ id: z.string().max(64) });
+/** a job's id: a UUID (pg-boss'); anything else is 422 like any malformed id */
+const jobParams = z.object({ id: z.uuid() });
 
 /** the job queue: counts per kind, the failed jobs, retrying and discarding one (issue 35) */
 export const adminJobRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin }) => {

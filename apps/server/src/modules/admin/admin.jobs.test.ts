@@ -93,7 +93,7 @@ describe('admin: the job queue', () => {
     expect((await admin.post(`/api/admin/jobs/${id}/retry`)).statusCode).toBe(404);
   });
 
-  it('refuses a job that is not failed (waiting or done), an unknown id and a malformed one with 404', async () => {
+  it('refuses a job that is not failed (waiting) and an unknown id with 404, a malformed id with 422', async () => {
     const waiting = await t.app.jobs.enqueue(
       'test-failing',
       { message: 'later' },
@@ -105,7 +105,8 @@ describe('admin: the job queue', () => {
     expect((await admin.delete(`/api/admin/jobs/${waiting}`)).statusCode).toBe(404);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await admin.post(`/api/admin/jobs/${unknown}/retry`)).statusCode).toBe(404);
-    expect((await admin.delete('/api/admin/jobs/not-a-job-id')).statusCode).toBe(404);
+    expect((await admin.delete('/api/admin/jobs/not-a-job-id')).statusCode).toBe(422);
+    expect((await admin.post('/api/admin/jobs/0x10/retry')).statusCode).toBe(422);
     expect(await auditOf('job.discarded')).toHaveLength(1);
   });
 
