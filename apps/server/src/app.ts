@@ -108,7 +108,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(resourcesPlugin, { resources });
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
-  await app.register(metricsPlugin, { token: config.metricsToken, poolStats: resources.database.poolStats });
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    poolStats: resources.database.poolStats,
+    jobStats: () => resources.jobs.stats(),
+  });
   await app.register(noNulPlugin);
   await app.register(requestOriginPlugin);
   await app.register(securityHeadersPlugin, { config });

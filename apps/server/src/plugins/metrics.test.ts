@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { failedJob } from '../test/jobs.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -60,5 +61,19 @@ describe('GET /metrics (Prometheus)', () => {
     expect(body).toContain('process_resident_memory_bytes');
     expect(body).toContain('nodejs_heap_size_used_bytes');
     if (t.app.database.kind === 'pg') expect(body).toMatch(/db_pool_connections\{state="total"\} \d+/);
+  });
+
+  it('reports the job queue per kind: queued, running and failed jobs, the oldest waiting one', async () => {
+    await failedJob(t.app);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const body = res.body;
+    expect(body).toMatch(/job_queue_jobs\{kind="test-failing",state="failed"\} 1/);
+    expect(body).toMatch(/job_queue_jobs\{kind="mail",state="queued"\} 0/);
+    expect(body).toMatch(/job_queue_jobs\{kind="mail",state="active"\} 0/);
+    expect(body).toMatch(/job_queue_oldest_waiting_seconds\{kind="mail"\} 0/);
   });
 });

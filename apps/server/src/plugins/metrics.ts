@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { KindStats } from '../lib/job-queue.ts';
 import { sendError } from './errors.ts';
 
 export interface MetricsOptions {
@@ -9,6 +10,8 @@ export interface MetricsOptions {
   token?: string;
   /** the database pool's use (node-postgres); undefined on the embedded database */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** the job queue per kind (lib/job-queue.ts), read at each scrape */
+  jobStats?: () => Promise<KindStats[]>;
 }
 
 const sameSecret = (given: string, expected: string) => {
@@ -19,7 +22,7 @@ const sameSecret = (given: string, expected: string) => {
 
 /**
  * Prometheus metrics (docs/decisions.md, "Metrics"): request durations by route pattern, method
- * and status; the database pool; event-loop lag, memory and the other process metrics of
+ * and status; the database pool; the job queue per kind; event-loop lag, memory and the other process metrics of
  * prom-client. Off unless a token is configured; then only with `Authorization: Bearer <token>`.
  * Each app gets its own registry, so tests may build several apps in one process.
  */
@@ -47,6 +50,40 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
         this.set({ state: 'total' }, s.total);
         this.set({ state: 'idle' }, s.idle);
         this.set({ state: 'waiting' }, s.waiting);
+      },
+    });
+  }
+
+  const jobStats = opts.jobStats;
+  if (jobStats) {
+    // one read of the queue per scrape serves both gauges
+    let reading: Promise<KindStats[]> | null = null;
+    const read = () => {
+      reading ??= jobStats().finally(() => {
+        reading = null;
+      });
+      return reading;
+    };
+    new Gauge({
+      name: 'job_queue_jobs',
+      help: 'Jobs of the job queue by kind and state (queued: waiting or waiting for a retry; failed: dead letter)',
+      labelNames: ['kind', 'state'] as const,
+      registers: [registry],
+      async collect() {
+        for (const s of await read()) {
+          this.set({ kind: s.kind, state: 'queued' }, s.queued);
+          this.set({ kind: s.kind, state: 'active' }, s.active);
+          this.set({ kind: s.kind, state: 'failed' }, s.failed);
+        }
+      },
+    });
+    new Gauge({
+      name: 'job_queue_oldest_waiting_seconds',
+      help: 'Age of the oldest job of a kind that is due and not yet running (0: none)',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      async collect() {
+        for (const s of await read()) this.set({ kind: s.kind }, s.oldestWaitingSeconds);
       },
     });
   }
