@@ -50,12 +50,13 @@ declare module 'fastify' {
 export type Services = ReturnType<typeof createServices>;
 
 function createServices(app: FastifyInstance, r: Resources, now?: () => number) {
-  const { config, files, mailer, rateCounter, cacheBus, afterResponse } = r;
+  const { config, files, mailer, jobs, rateCounter, cacheBus, afterResponse } = r;
   const db = r.database.db;
   const auth = createAuthService({
     db,
     config,
     mailer,
+    jobs,
     counter: rateCounter,
     fileStore: files,
     sessions: app.sessions,
@@ -105,7 +106,6 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     grantCompanyPurchase: companies.grantPurchase,
     provider: selectPaymentProvider(config, db, now),
     log: app.log,
-    background: afterResponse,
     now,
   });
   // the admin area and its audit trail (docs/api/admin.md)
@@ -117,7 +117,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     companies,
     payments,
     graduate,
-    jobs: r.jobs,
+    jobs,
     now,
   });
   // learning progress, video resume and coverage, completion and certificates (docs/api/progress.md)
@@ -204,6 +204,7 @@ export async function registerModules(
   now?: () => number,
 ): Promise<Services> {
   const services = createServices(app, resources, now);
+  await services.auth.defineJobs();
   await registerRoutes(app, services, resources);
   return services;
 }

@@ -13,9 +13,8 @@ export const authPasswordRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
   app.post(
     '/api/forgot-password',
     { schema: { tags: ['auth'], body: forgotPasswordBodySchema, response: { 200: messageSchema } } },
-    async (req, reply) => {
-      const job = await auth.forgotPassword(req, req.body.email);
-      if (job) app.afterResponse.run(reply.raw, 'password reset mail', job);
+    async (req) => {
+      await auth.forgotPassword(req, req.body.email);
       return { message: t(req.locale, 'auth.reset_link_sent') };
     },
   );

@@ -6,6 +6,7 @@ import { passwordResetTokens } from '../../db/schema/index.ts';
 import { tooManyRequests, validation } from '../../errors.ts';
 import { hmacHex, randomToken, sha1Hex, sha256Hex } from '../../lib/crypto.ts';
 import type { FileStore } from '../../lib/file-store.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import { actionMail } from '../../lib/mail-templates.ts';
 import { isCommonPassword } from '../../lib/passwords.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
@@ -20,6 +21,8 @@ export interface AuthDeps {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
+  /** the job queue: a forgotten password's look-up runs as a job */
+  jobs: JobQueue;
   counter: RateCounter;
   /** where avatars are stored */
   fileStore: FileStore;

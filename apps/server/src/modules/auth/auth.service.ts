@@ -11,7 +11,13 @@ import {
   verificationUrl,
 } from './auth.context.ts';
 import { login, logout } from './use-cases/login.ts';
-import { changePassword, forgetResetToken, forgotPassword, resetPassword } from './use-cases/passwords.ts';
+import {
+  changePassword,
+  defineResetJob,
+  forgetResetToken,
+  forgotPassword,
+  resetPassword,
+} from './use-cases/passwords.ts';
 import { openAvatar, updateProfile } from './use-cases/profile.ts';
 import { register } from './use-cases/register.ts';
 import { resendVerification, verifyEmail } from './use-cases/verify-email.ts';
@@ -29,6 +35,9 @@ export function createAuthService(deps: AuthDeps) {
   const ctx = createAuthContext(deps);
   return {
     verificationUrl: (user: Pick<UserRow, 'id' | 'email' | 'locale'>) => verificationUrl(ctx, user),
+
+    /** defines the module's kinds of job on the queue (at start; workers where JOB_WORKERS is on) */
+    defineJobs: () => defineResetJob(ctx),
 
     /** registers work that follows a verified address (another module's own table) */
     onEmailVerified(listener: (userId: number) => Promise<void>) {

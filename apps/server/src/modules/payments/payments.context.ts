@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { AfterResponse } from '../../lib/after-response.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
@@ -29,8 +28,6 @@ export interface PaymentsDeps {
   /** null: payments are switched off (production without MOLLIE_API_KEY) */
   provider: PaymentProvider | null;
   log: FastifyBaseLogger;
-  /** where the confirmation mails run, without the webhook's answer waiting for them */
-  background: AfterResponse;
   now?: () => number;
 }
 

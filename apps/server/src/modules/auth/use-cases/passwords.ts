@@ -9,24 +9,32 @@ import type { AuthUser } from '../../../plugins/session.ts';
 import { usersService } from '../../users/users.service.ts';
 import { type AuthContext, LINK_MINUTES, refuseCommon, sendReset, throttle } from '../auth.context.ts';
 
+/** the job kind of a forgotten password: its worker looks the address up */
+export const PASSWORD_RESET_JOB = 'password-reset';
+
 /**
- * Counts the attempt and returns the rest as a job for after the answer (look-up, token, mail):
- * until the answer is sent, a known and an unknown address cost the same, so its timing does
- * not tell whether the address has an account. Null when the address had its mail this minute.
+ * Counts the attempt and queues the rest as a job (look-up, token, mail): the request does the
+ * same work for a known and an unknown address, so its timing does not tell whether the address
+ * has an account. Nothing is queued when the address had its mail this minute.
  */
-export async function forgotPassword(
-  ctx: AuthContext,
-  req: FastifyRequest,
-  email: string,
-): Promise<(() => Promise<void>) | null> {
+export async function forgotPassword(ctx: AuthContext, req: FastifyRequest, email: string): Promise<void> {
   await throttle(ctx, `forgot-ip:${req.ip}`, 6, 60);
   const perEmail = await ctx.counter.hit(`forgot:${email}`, 60);
-  if (perEmail.count > 1 * ctx.config.rateLimitFactor) return null;
-  return async () => {
+  if (perEmail.count > 1 * ctx.config.rateLimitFactor) return;
+  await ctx.jobs.enqueue(PASSWORD_RESET_JOB, { email });
+  ctx.jobs.wake();
+}
+
+/**
+ * The job of a forgotten password: a known, enabled address gets a fresh token and its mail (one
+ * transaction); any other nothing. A repeat after a crash sends a new link, which ends the first.
+ */
+export async function defineResetJob(ctx: AuthContext): Promise<void> {
+  await ctx.jobs.define<{ email: string }>(PASSWORD_RESET_JOB, async ({ email }) => {
     const user = await usersService.findByEmail(ctx.db, email);
     if (!user || user.disabledAt) return;
     await sendReset(ctx, user);
-  };
+  });
 }
 
 /** drops an address's open password reset token (an erased account, issue 19) */
