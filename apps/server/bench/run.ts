@@ -216,19 +216,9 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
       { cookie },
     ),
   ];
-  // issue 34: pages rendered on the server for a guest, beside the JSON of the same data
-  const pages = [
-    await measure(
-      'GET /api/seminars/catalogue (JSON, page 1 of 10,000)',
-      `${server.base}/api/seminars/catalogue`,
-    ),
-    await measure('GET /seminar (catalogue page 1, rendered)', `${server.base}/seminar`, {
-      accept: 'text/html',
-    }),
-    await measure('GET /seminar/bench-play (50 chapters, rendered)', `${server.base}/seminar/bench-play`, {
-      accept: 'text/html',
-    }),
-  ];
+  // issue 34: pages rendered on the server for a guest, beside the JSON of the same data (the
+  // guest page cache on, as configured by default; without it below)
+  const pages = await measurePages(server.base, 'kept 2 s');
   const mc = await measureMcTests(server.base, mcData, BENCH_PASSWORD, measure);
   results.push(mc.history);
   const items =
@@ -236,6 +226,11 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
       ? await measureItemAnalysis(server.base, databaseUrl, itemData, BENCH_PASSWORD)
       : null;
   const rss = await rssMb(server.child.pid ?? 0);
+  server.child.kill('SIGTERM');
+  await server.exited;
+  // the same pages rendered for every request (GUEST_PAGE_CACHE_MS=0)
+  server = await startServerProcess({ ...env, GUEST_PAGE_CACHE_MS: '0' }, ENTRY);
+  pages.push(...(await measurePages(server.base, 'rendered each time')).slice(1));
   server.child.kill('SIGTERM');
   await server.exited;
 
@@ -290,6 +285,16 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   return allMet;
 }
 
+/** The catalogue's JSON and two pages rendered for a guest: the catalogue and a seminar's page. */
+async function measurePages(base: string, how: string): Promise<Result[]> {
+  const html = { accept: 'text/html', 'accept-encoding': 'br' };
+  return [
+    await measure('GET /api/seminars/catalogue (JSON, page 1 of 10,000)', `${base}/api/seminars/catalogue`),
+    await measure(`GET /seminar (catalogue page 1, ${how})`, `${base}/seminar`, html),
+    await measure(`GET /seminar/bench-play (50 chapters, ${how})`, `${base}/seminar/bench-play`, html),
+  ];
+}
+
 /** SSR ≥ 5 % of the baseline and p99 ≤ 100 ms for each rendered page (issue 34) */
 const PAGE_GOAL = { ratio: 5, p99: 100 };
 
@@ -303,7 +308,8 @@ function printPages(pages: Result[], base: number): boolean {
     );
   }
   let met = true;
-  for (const r of pages.slice(1)) {
+  // the goal holds with the guest page cache (the issue allows it); without it is reported
+  for (const r of pages.filter((page) => page.name.includes('kept'))) {
     const ratio = (r.rps / base) * 100;
     const ok = ratio >= PAGE_GOAL.ratio && r.p99 <= PAGE_GOAL.p99 && r.errors + r.non2xx === 0;
     if (!ok) met = false;

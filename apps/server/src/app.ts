@@ -140,7 +140,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // in-memory auth caches only where this process is the database's only user (lib/auth-cache.ts)
   const cacheAuth = resources.database.kind === 'pglite';
   await app.register(sessionPlugin, { db: resources.database.db, config, now: opts.now, cache: cacheAuth });
-  await app.register(webAppPlugin, { config });
+  await app.register(webAppPlugin, { config, cacheBus: resources.cacheBus });
 
   await sweepStoredFiles(app, resources);
   const { seminars, itemAnalysis, privacy } = await registerModules(app, resources, opts.now);

@@ -122,6 +122,8 @@ export const envSchema = z.object({
   JOB_WORKERS: bool01,
   /** multiplies every rate limit; only for benchmarks and load tests */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
+  /** how long a page rendered for a guest is kept (ms; 0 = never kept) */
+  GUEST_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -164,6 +166,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** directory of the built web app; null = do not serve it */
   webDist: string | null;
+  /** how long a page rendered for a guest is kept, dropped on every instance at a change (0 = off) */
+  guestPageCacheMs: number;
   /** bearer token of GET /metrics; undefined = metrics off */
   metricsToken?: string;
   /** multiplies every rate limit (the bench raises limits so that 429s do not count as errors) */
@@ -241,6 +245,7 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
     trustProxy: env.TRUST_PROXY ?? false,
     webDist: null,
+    guestPageCacheMs: env.GUEST_PAGE_CACHE_MS,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     metricsToken: env.METRICS_TOKEN,
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,

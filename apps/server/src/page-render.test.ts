@@ -142,6 +142,43 @@ describe('pages rendered on the server (one production build)', () => {
     // the page's data reads back as the title itself (no replacement pattern `$&` applied)
     expect(JSON.stringify(pageData(res.body).queries)).toContain(JSON.stringify(title).slice(1, -1));
   });
+  it("keeps a guest's page a moment, per consent cookie, and drops it at a change of what it shows", async () => {
+    const owner = await t.make.user({ scopes: ['trainer'] });
+    const seminar = await seminarFixtures(t.app).seminar(owner.id, { title: 'Kept page', isPublic: true });
+    const url = `/seminar/${seminar.slug}`;
+    const first = await get(url);
+    expect(first.body).toContain('Kept page');
+    // written past the seminars module (no change announced): the kept page still shows the old title
+    await t.app.database.db
+      .update(seminars)
+      .set({ title: 'Renamed quietly' })
+      .where(eq(seminars.id, seminar.id));
+    const kept = await get(url);
+    expect(kept.body).toContain('Kept page');
+    expect(kept.headers.etag).toBe(first.headers.etag);
+    // another consent cookie is another page: the banner closed
+    const closed = `cookie_consent=${encodeURIComponent('{"cookies":false,"consentedRequired":true,"newAppInfo":false}')}`;
+    const noBanner = await get(url, closed);
+    expect(noBanner.body).toContain('Renamed quietly');
+    expect(noBanner.body).not.toContain('new-app-banner');
+    expect(kept.body).toContain('new-app-banner');
+    // a logged-in visitor never gets a kept page, and their page is never kept for guests
+    const reader = await t.make.user();
+    const agent = await t.loginAs(reader.email);
+    const theirs = await get(url, agent.jar.getCookieStringSync('http://localhost/'));
+    expect(theirs.body).toContain('Renamed quietly');
+    expect(userOf(theirs.body)?.id).toBe(reader.id);
+    expect(userOf((await get(url)).body)).toBeNull();
+    // a change through the seminars module drops the kept pages: hidden, the page is gone
+    const trainer = await t.loginAs(owner.email);
+    const hidden = await trainer.request({
+      method: 'PATCH',
+      url: '/api/seminars/tooglePublic',
+      payload: { id: seminar.id },
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect((await get(url)).statusCode).toBe(404);
+  });
 });
 
 describe('a page whose render fails', () => {

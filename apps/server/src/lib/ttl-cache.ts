@@ -15,17 +15,20 @@ export class TtlCache<V> {
     private readonly ttlMs: number,
     private readonly max = 1000,
     private readonly now: () => number = Date.now,
-    private readonly sync?: { bus: CacheBus; topic: string },
+    /** the topic this cache announces its drops on; `follows`: further topics that drop it too */
+    private readonly sync?: { bus: CacheBus; topic: string; follows?: readonly string[] },
   ) {
-    sync?.bus.subscribe(sync.topic, () => this.dropLocal());
+    for (const topic of [...(sync ? [sync.topic] : []), ...(sync?.follows ?? [])])
+      sync?.bus.subscribe(topic, () => this.dropLocal());
   }
 
-  async get(key: string, load: () => Promise<V>): Promise<V> {
+  /** the value of `key`, loaded when missing or too old; `keep` false: returned but not kept */
+  async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && this.now() - hit.at < this.ttlMs) return hit.value;
     const generation = this.generation;
     const value = await load();
-    if (generation !== this.generation) return value;
+    if (generation !== this.generation || !keep(value)) return value;
     if (this.entries.size >= this.max) this.entries.clear();
     this.entries.set(key, { value, at: this.now() });
     return value;

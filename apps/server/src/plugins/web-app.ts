@@ -2,17 +2,24 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { isKnownPagePath, seminarSlugOfPage, t } from '@elearn/shared';
+import { CONSENT_COOKIE, isKnownPagePath, parseConsent, seminarSlugOfPage, t } from '@elearn/shared';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { createAppPages } from '../lib/app-pages.ts';
+import type { CacheBus } from '../lib/cache-bus.ts';
 import { createPagePreloads } from '../lib/page-preloads.ts';
-import { createPageRenderer, hasServerEntry, type PageRenderer } from '../lib/page-renderer.ts';
+import {
+  createPageRenderer,
+  hasServerEntry,
+  type PageRenderer,
+  type RenderedPage,
+} from '../lib/page-renderer.ts';
 import { type Encoding, matchesEtag, type Precompressed, pickEncoding } from '../lib/precompressed.ts';
 import { memoryRateCounter, type RateCounter } from '../lib/rate-counter.ts';
+import { TtlCache } from '../lib/ttl-cache.ts';
 import { allowedMethods, sendError, sendMethodNotAllowed } from './errors.ts';
 import type { AuthUser } from './session.ts';
 
@@ -37,97 +44,140 @@ declare module 'fastify' {
  * The built web app: hashed assets as static files (precompressed .br/.gz beside them, see
  * apps/web/build/precompress.ts), every page route answered by index.html (`app.serveAppPage`).
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
-  const { config } = opts;
-  let appPages: ReturnType<typeof createAppPages> | null = null;
-  let renderer: PageRenderer | null = null;
-  const webDist = config.webDist;
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    appPages = createAppPages(webDist);
-    if (hasServerEntry(webDist))
-      renderer = await createPageRenderer(app, {
-        webDist,
-        origin: (req) => (config.appUrlFollowsRequest ? `${req.protocol}://${req.host}` : config.appUrl),
+/** a rendered page as it is sent: its ETag, and its compressed forms as they are made */
+interface HtmlPage {
+  html: string;
+  etag: string;
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+type CachedPage =
+  | Exclude<RenderedPage, { kind: 'page' }>
+  | (Extract<RenderedPage, { kind: 'page' }> & HtmlPage);
+
+/** the changes a guest's page may show: seminars, their catalogue, chapters and their media */
+const GUEST_PAGE_TOPICS = ['seminars.catalogue', 'seminars.guest-catalogue', 'chapters.trees'] as const;
+
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, opts: { config: AppConfig; cacheBus: CacheBus }) => {
+    const { config } = opts;
+    // a guest's pages are the same for every guest with the same consent cookie: kept a moment,
+    // dropped here and on every instance at a change of what they show (docs/decisions/web.md)
+    const guestPages =
+      config.guestPageCacheMs > 0
+        ? new TtlCache<CachedPage>(config.guestPageCacheMs, 500, Date.now, {
+            bus: opts.cacheBus,
+            topic: 'pages.guest',
+            follows: GUEST_PAGE_TOPICS,
+          })
+        : null;
+    let appPages: ReturnType<typeof createAppPages> | null = null;
+    let renderer: PageRenderer | null = null;
+    const webDist = config.webDist;
+    if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+      appPages = createAppPages(webDist);
+      if (hasServerEntry(webDist))
+        renderer = await createPageRenderer(app, {
+          webDist,
+          origin: (req) => (config.appUrlFollowsRequest ? `${req.protocol}://${req.host}` : config.appUrl),
+        });
+      await app.register(fastifyStatic, {
+        root: webDist,
+        index: false,
+        wildcard: true,
+        serveDotFiles: false,
+        preCompressed: true,
+        setHeaders: (res, filePath) => {
+          res.header('Vary', 'Accept-Encoding');
+          res.header(
+            'Cache-Control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=0, must-revalidate',
+          );
+        },
       });
-    await app.register(fastifyStatic, {
-      root: webDist,
-      index: false,
-      wildcard: true,
-      serveDotFiles: false,
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        res.header('Vary', 'Accept-Encoding');
-        res.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
-        );
-      },
-    });
-  }
-  const pagePreloads = createPagePreloads(appPages ? (webDist ?? undefined) : undefined);
+    }
+    const pagePreloads = createPagePreloads(appPages ? (webDist ?? undefined) : undefined);
 
-  /** Sends a page's HTML, compressed as the client accepts, revalidated by its ETag. */
-  const sendHtml = (reply: FastifyReply, status: number, page: Precompressed | string) => {
-    const body = typeof page === 'string' ? page : null;
-    const etag = body === null ? (page as Precompressed).etag : weakEtag(body);
-    // per visitor (their session's data is in it): never kept by a shared cache
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'private, no-cache')
-      .header('ETag', etag)
-      .header('Vary', 'Accept-Encoding, Cookie');
-    if (status === 200 && matchesEtag(reply.request.headers['if-none-match'], etag)) {
-      return reply.code(304).send();
-    }
-    const encoding = pickEncoding(reply.request.headers['accept-encoding']);
-    if (body === null) {
-      const ready = page as Precompressed;
-      if (!encoding) return reply.send(ready.identity);
-      return reply.header('Content-Encoding', encoding).send(ready[encoding]);
-    }
-    if (!encoding) return reply.send(body);
-    return reply.header('Content-Encoding', encoding).send(compress(body, encoding));
-  };
+    /**
+     * Sends a page's HTML, compressed as the client accepts, revalidated by its ETag: the shell
+     * (compressed at start) or a rendered page (compressed once per encoding, then kept with it).
+     */
+    const sendHtml = (reply: FastifyReply, status: number, page: Precompressed | HtmlPage) => {
+      // per visitor (their session's data is in it): never kept by a shared cache
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'private, no-cache')
+        .header('ETag', page.etag)
+        .header('Vary', 'Accept-Encoding, Cookie');
+      if (status === 200 && matchesEtag(reply.request.headers['if-none-match'], page.etag)) {
+        return reply.code(304).send();
+      }
+      const encoding = pickEncoding(reply.request.headers['accept-encoding']);
+      if ('identity' in page) {
+        if (!encoding) return reply.send(page.identity);
+        return reply.header('Content-Encoding', encoding).send(page[encoding]);
+      }
+      if (!encoding) return reply.send(page.html);
+      page.compressed[encoding] ??= compress(page.html, encoding);
+      return reply.header('Content-Encoding', encoding).send(page.compressed[encoding]);
+    };
 
-  const serveAppPage: ServeAppPage = async (reply, status = 200, seminarSlug = null) => {
-    if (!appPages) return sendError(reply, 404, { message: 'Not found', code: 'route_not_found' });
-    const req = reply.request;
-    const pathname = req.url.split('?')[0] ?? '/';
-    if (status === 200) {
-      const links = pagePreloads.forPage(pathname, req.user, seminarSlug);
-      if (links) reply.header('Link', links);
-    }
-    if (!renderer) return sendHtml(reply, status, appPages.forPage(pathname));
-    let page: Awaited<ReturnType<PageRenderer['render']>>;
-    try {
-      page = await renderer.render(req, { noindex: req.user !== null || status !== 200 });
-    } catch (error) {
-      req.log.error({ err: error }, 'rendering the page failed');
-      reply.removeHeader('Link');
-      return sendHtml(reply, 500, appPages.failed(pathname));
-    }
-    const cookies = lastOfEachName(page.cookies);
-    if (cookies.length) reply.header('Set-Cookie', cookies);
-    if (page.kind === 'redirect') {
-      reply.removeHeader('Link');
-      return reply
-        .code(page.status)
-        .header('Location', page.location)
-        .header('Cache-Control', 'no-store')
-        .send();
-    }
-    // the server's own verdict (an unknown path, a hidden seminar) stands over the page's
-    const final = status === 200 ? page.status : status;
-    if (final !== 200) reply.removeHeader('Link');
-    return sendHtml(reply, final, page.html);
-  };
-  app.decorate('serveAppPage', serveAppPage);
+    /** The page for this request: a guest's from the kept pages when there, else rendered. */
+    const renderFor = async (req: FastifyRequest, status: number) => {
+      const render = async (): Promise<CachedPage> => {
+        const page = await renderer!.render(req, { noindex: req.user !== null || status !== 200 });
+        return page.kind === 'page' ? { ...page, etag: weakEtag(page.html), compressed: {} } : page;
+      };
+      if (!guestPages || req.user !== null) return render();
+      // what makes one guest's page differ from another's: the address and the consent cookie
+      const consent = JSON.stringify(parseConsent(req.cookies[CONSENT_COOKIE]));
+      // only pages are kept: a redirect may follow another cookie (the language's, at `/`)
+      return guestPages.get(
+        `${status} ${req.url} ${consent}`,
+        render,
+        (page) => page.kind === 'page' && page.cookies.length === 0,
+      );
+    };
 
-  if (appPages) app.get('/', { schema: { hide: true } }, async (_req, reply) => serveAppPage(reply));
-});
+    const serveAppPage: ServeAppPage = async (reply, status = 200, seminarSlug = null) => {
+      if (!appPages) return sendError(reply, 404, { message: 'Not found', code: 'route_not_found' });
+      const req = reply.request;
+      const pathname = req.url.split('?')[0] ?? '/';
+      if (status === 200) {
+        const links = pagePreloads.forPage(pathname, req.user, seminarSlug);
+        if (links) reply.header('Link', links);
+      }
+      if (!renderer) return sendHtml(reply, status, appPages.forPage(pathname));
+      let page: Awaited<ReturnType<typeof renderFor>>;
+      try {
+        page = await renderFor(req, status);
+      } catch (error) {
+        req.log.error({ err: error }, 'rendering the page failed');
+        reply.removeHeader('Link');
+        return sendHtml(reply, 500, appPages.failed(pathname));
+      }
+      const cookies = lastOfEachName(page.cookies);
+      if (cookies.length) reply.header('Set-Cookie', cookies);
+      if (page.kind === 'redirect') {
+        reply.removeHeader('Link');
+        return reply
+          .code(page.status)
+          .header('Location', page.location)
+          .header('Cache-Control', 'no-store')
+          .send();
+      }
+      // the server's own verdict (an unknown path, a hidden seminar) stands over the page's
+      const final = status === 200 ? page.status : status;
+      if (final !== 200) reply.removeHeader('Link');
+      return sendHtml(reply, final, page);
+    };
+    app.decorate('serveAppPage', serveAppPage);
+
+    if (appPages) app.get('/', { schema: { hide: true } }, async (_req, reply) => serveAppPage(reply));
+  },
+);
 
 /** A rendered page's ETag: its content's hash (weak: the same page in another encoding). */
 function weakEtag(body: string): string {
