@@ -6,6 +6,7 @@ import type {
   AdminUserDto,
   AuditEntryDto,
   CompanyDto,
+  FailedJobDto,
 } from '@elearn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -776,6 +777,8 @@ describe('admin layout and overview', { timeout: UI_TIMEOUT }, () => {
         'GET /api/admin/seminars': emptyPage,
         'GET /api/admin/payments': emptyPage,
         'GET /api/admin/audit': emptyPage,
+        'GET /api/admin/jobs': () => ({ body: [] }),
+        'GET /api/admin/jobs/failed': emptyPage,
       },
     });
     const nav = await screen.findByRole('navigation', { name: 'Administration' });
@@ -796,6 +799,102 @@ describe('admin layout and overview', { timeout: UI_TIMEOUT }, () => {
     await waitFor(() => expect(screen.getByTestId('admin-count-users').textContent).toBe('12'));
     await waitFor(() => expect(screen.getByTestId('admin-count-companies').textContent).toBe('3'));
     expect(screen.getByTestId('admin-card-audit').getAttribute('href')).toBe('/en/admin/audit');
+    expect(await screen.findByText('No job has failed.')).toBeTruthy();
+  });
+
+  const failedMail: FailedJobDto = {
+    id: '6f1c2d3e-0000-4000-8000-000000000001',
+    kind: 'mail',
+    last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+    attempts: 9,
+    created_at: '2026-11-28T08:00:00.000Z',
+    failed_at: '2026-11-28T09:30:00.000Z',
+  };
+
+  it('shows the job queue per kind and the failed jobs; retries one and discards one after asking', async () => {
+    let failed = [
+      failedMail,
+      { ...failedMail, id: '6f1c2d3e-0000-4000-8000-000000000002', kind: 'password-reset' },
+    ];
+    const { user, fetchMock } = renderApp('/admin', {
+      user: users.admin,
+      handlers: {
+        'GET /api/admin/users': emptyPage,
+        'GET /api/admin/companies': emptyPage,
+        'GET /api/admin/seminars': emptyPage,
+        'GET /api/admin/payments': emptyPage,
+        'GET /api/admin/audit': emptyPage,
+        'GET /api/admin/jobs': () => ({
+          body: [
+            { kind: 'mail', queued: 3, active: 1, failed: failed.length, oldest_waiting_seconds: 42 },
+            { kind: 'password-reset', queued: 0, active: 0, failed: 0, oldest_waiting_seconds: 0 },
+          ],
+        }),
+        'GET /api/admin/jobs/failed': () => ({ body: paginatorOf(failed, 1, 10, failed.length) }),
+        'POST /api/admin/jobs/6f1c2d3e-0000-4000-8000-000000000001/retry': () => {
+          failed = failed.slice(1);
+          return { body: { message: 'Der Auftrag wird erneut ausgeführt.' } };
+        },
+        'DELETE /api/admin/jobs/6f1c2d3e-0000-4000-8000-000000000002': () => {
+          failed = [];
+          return { status: 204 };
+        },
+      },
+    });
+    const kinds = await screen.findByTestId('admin-job-kinds');
+    await waitFor(() => expect(within(kinds).getAllByRole('row')).toHaveLength(3));
+    const mailRow = within(kinds).getByText('E-Mails').closest('tr')!;
+    expect(Array.from(mailRow.querySelectorAll('td')).map((cell) => cell.textContent)).toEqual([
+      'E-Mails',
+      '3',
+      '1',
+      '2',
+      '42 Sekunden',
+    ]);
+    const list = await screen.findByTestId('admin-failed-jobs');
+    const row = within(list).getByTestId(`failed-job-${failedMail.id}`);
+    expect(row.textContent).toContain('connect ECONNREFUSED 127.0.0.1:25');
+    expect(row.textContent).toContain('9');
+
+    await user.click(within(row).getByRole('button', { name: 'Erneut ausführen' }));
+    const retry = await screen.findByRole('dialog', { name: 'Auftrag erneut ausführen?' });
+    expect(retry.textContent).toContain('«E-Mails»');
+    await user.click(within(retry).getByTestId('confirm-ok'));
+    await waitFor(() => expect(screen.queryByTestId(`failed-job-${failedMail.id}`)).toBeNull());
+    expect(fetchMock.callsTo(`POST /api/admin/jobs/${failedMail.id}/retry`)).toHaveLength(1);
+
+    const other = screen.getByTestId('failed-job-6f1c2d3e-0000-4000-8000-000000000002');
+    expect(other.textContent).toContain('Passwort vergessen');
+    await user.click(within(other).getByRole('button', { name: 'Verwerfen' }));
+    const discard = await screen.findByRole('dialog', { name: 'Auftrag verwerfen?' });
+    await user.click(within(discard).getByTestId('confirm-ok'));
+    expect(await screen.findByText('Kein Auftrag ist fehlgeschlagen.')).toBeTruthy();
+    expect(fetchMock.callsTo('DELETE /api/admin/jobs/6f1c2d3e-0000-4000-8000-000000000002')).toHaveLength(1);
+  });
+
+  it('keeps a refusal of the server in the dialog (a job retried elsewhere meanwhile: 404)', async () => {
+    const { user } = renderApp('/en/admin', {
+      user: users.admin,
+      handlers: {
+        'GET /api/admin/users': emptyPage,
+        'GET /api/admin/companies': emptyPage,
+        'GET /api/admin/seminars': emptyPage,
+        'GET /api/admin/payments': emptyPage,
+        'GET /api/admin/audit': emptyPage,
+        'GET /api/admin/jobs': () => ({ body: [] }),
+        'GET /api/admin/jobs/failed': () => ({ body: paginatorOf([failedMail], 1, 10, 11) }),
+        [`POST /api/admin/jobs/${failedMail.id}/retry`]: () => ({
+          status: 404,
+          body: { message: 'Not found.', code: 'not_found' },
+        }),
+      },
+    });
+    const row = await screen.findByTestId(`failed-job-${failedMail.id}`);
+    expect(screen.getByText('10 more failed jobs: npm run cli -- jobs:failed lists them all.')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Run again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run the job again?' });
+    await user.click(within(dialog).getByTestId('confirm-ok'));
+    await waitFor(() => expect(dialog.textContent).toContain('Not found.'));
   });
 });
 

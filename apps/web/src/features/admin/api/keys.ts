@@ -17,6 +17,8 @@ export const adminKeys = {
   paymentList: (query: object) => ['admin', 'payments', 'list', query] as const,
   audit: () => ['admin', 'audit'] as const,
   auditList: (query: object) => ['admin', 'audit', 'list', query] as const,
+  jobs: () => ['admin', 'jobs'] as const,
+  failedJobs: (query: object) => ['admin', 'jobs', 'failed', query] as const,
 };
 
 /** The signed-in user's own query (the auth feature's key): refreshed after changing oneself. */

@@ -11,6 +11,7 @@ import { useAdminUsers } from '../api/get-admin-users';
 import { useAuditEntries } from '../api/get-audit-entries';
 import { ADMIN_SECTIONS, type AdminSectionId } from '../sections';
 import { AuditEntryRow } from './audit-list';
+import { JobQueue } from './failed-jobs';
 import '../admin.css';
 
 /** entries of the audit trail on the overview */
@@ -22,7 +23,10 @@ function Count({ query }: { query: UseQueryResult<{ total: number }> }) {
   return <>{query.data.total}</>;
 }
 
-/** `/admin`: one card per section with its size, and the latest changes of the audit trail. */
+/**
+ * `/admin`: one card per section with its size, the latest changes of the audit trail, and the
+ * job queue with its failed jobs.
+ */
 export function AdminOverview() {
   const { t } = useTranslation();
   const counts: Partial<Record<AdminSectionId, UseQueryResult<{ total: number }>>> = {
@@ -86,6 +90,7 @@ export function AdminOverview() {
           }
         </QueryState>
       </section>
+      <JobQueue />
     </>
   );
 }
