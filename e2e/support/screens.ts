@@ -49,6 +49,9 @@ export async function screensOf(role: Role, page: Page): Promise<string[]> {
         '/impress',
         '/dsg',
         '/video-example',
+        // the catalogue (issue 34), with a search and a filter in its address
+        '/seminar',
+        '/seminar?q=projekt&price=free',
         `/seminar/${DEMO_SLUG}`,
         '/company/muster/register',
         '/reset-password/token',
