@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   collectPageProblems,
   DEMO_PASSWORD,
@@ -11,6 +10,7 @@ import {
   submitLogin,
 } from '../support/helpers.ts';
 import { apiLogin, ROLE_EMAIL } from '../support/screens.ts';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '../support/test.ts';
 
 /**
  * The shop window (issue 34 items 2 and 3): a guest browses the catalogue, searches, filters and
@@ -260,5 +260,23 @@ test.describe('without JavaScript', () => {
     await expect(cards(page)).toHaveCount(1);
     await cards(page).first().getByTestId('catalogue-card-link').click();
     await expect(page.getByTestId('seminar-title')).toHaveText(`${TAG} English`);
+  });
+});
+
+test.describe('a visitor far from Switzerland', () => {
+  // UTC+14: most dates fall on another day than on the server, which renders in UTC
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+  test("the seminar page hydrates without a mismatch (dates in the platform's time zone)", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await presetConsent(context, baseURL);
+    const problems = collectPageProblems(page);
+    await page.goto(`/seminar/${world.slug}`);
+    await expect(page.getByTestId('outline-chapter')).toHaveCount(2);
+    await page.goto('/seminar');
+    await expect(cards(page).first()).toBeVisible();
+    expect(problems).toEqual([]);
   });
 });

@@ -47,11 +47,18 @@ export function formatPercent(
   return numberFormat(INTL_LOCALE[locale], { style: 'percent', maximumFractionDigits }).format(value / 100);
 }
 
-/** A date (ISO string) in the page language. */
+/**
+ * The time zone dates are shown in: the platform's (Swiss) one, not the machine's, so the server's
+ * rendering and the browser's hydration write the same day (a visitor elsewhere got a hydration
+ * mismatch, React error 418, for a date near midnight; issue 34).
+ */
+export const SITE_TIME_ZONE = 'Europe/Zurich';
+
+/** A date (ISO string) in the page language, as the day it is in Switzerland. */
 export function formatDate(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium' }).format(date);
+  return dateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeZone: SITE_TIME_ZONE }).format(date);
 }
 
 /** Bytes as "1.2 MB" / "340 KB". */
