@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { type Lang, localized, PNG_1X1, submitLogin, TEXT, uniqueUser } from '../support/helpers.ts';
 import { verificationLink, waitForMail } from '../support/mail.ts';
+import { expect, test } from '../support/test.ts';
 
 const JOURNEYS: { lang: Lang; firstName: string; lastName: string; subject: string }[] = [
   { lang: 'de', firstName: 'Erika', lastName: 'Muster', subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' },

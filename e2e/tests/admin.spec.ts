@@ -4,7 +4,7 @@
  * its browser session is open, and the session is logged out on its next navigation (login is
  * refused with a clear message); the audit trail shows both changes with before and after.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+
 import {
   DEMO_PASSWORD,
   type Lang,
@@ -14,6 +14,7 @@ import {
   TEXT,
   uniqueUser,
 } from '../support/helpers.ts';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '../support/test.ts';
 
 const PASSWORD = 'Rollen-Wechsel7';
 

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiJson, createSeminarWithChapter } from '../support/api.ts';
 import { DEMO_PASSWORD, type Lang, localized, presetConsent } from '../support/helpers.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const LOCKED: Record<Lang, string> = { de: 'Gesperrt', en: 'Locked' };
 

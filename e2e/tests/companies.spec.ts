@@ -1,6 +1,6 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, type Lang, localized, login, presetConsent, uniqueUser } from '../support/helpers.ts';
 import { verificationLink } from '../support/mail.ts';
+import { type Browser, type BrowserContext, expect, type Page, test } from '../support/test.ts';
 
 /**
  * The companies journey (issue 6) in German and English: the demo corporateTraining user

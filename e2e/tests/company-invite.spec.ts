@@ -1,4 +1,3 @@
-import { type BrowserContext, expect, test } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   type Lang,
@@ -9,6 +8,7 @@ import {
   uniqueUser,
 } from '../support/helpers.ts';
 import { findLink, verificationLink, waitForMail } from '../support/mail.ts';
+import { type BrowserContext, expect, test } from '../support/test.ts';
 
 /**
  * Members by e-mail (issue 11 item 18), in German and English: the demo manager of Muster AG

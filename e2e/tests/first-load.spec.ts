@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { type Lang, localized } from '../support/helpers.ts';
 import { apiLogin, ROLE_EMAIL } from '../support/screens.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 /**
  * Issue 13: first loads are stable. Cumulative layout shift as Lighthouse counts it

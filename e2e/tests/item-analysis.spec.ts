@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiJson, createSeminarWithChapter } from '../support/api.ts';
 import { DEMO_PASSWORD, type Lang, localized, login, presetConsent } from '../support/helpers.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const JOURNEYS: {
   lang: Lang;

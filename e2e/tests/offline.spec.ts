@@ -3,9 +3,10 @@
  * whose code is not loaded yet keeps the page and shows the app's offline notice (a reload would
  * only show the browser's "no internet" page); back online, the navigation goes on.
  */
-import { expect, test } from '@playwright/test';
+
 import { type Lang, localized, presetConsent, TEXT } from '../support/helpers.ts';
 import { apiLogin, ROLE_EMAIL } from '../support/screens.ts';
+import { expect, test } from '../support/test.ts';
 
 const OFFLINE = {
   de: 'Keine Internetverbindung.',

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, type Lang, localized, login, presetConsent, uniqueUser } from '../support/helpers.ts';
 import { verificationLink, waitForMail } from '../support/mail.ts';
+import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 
 /** The priced seminar of the demo data (CHF 249.00); its slug by the shared rule (`&` → `-and-`). */
 const PRICED_SLUG = 'fuehrung-and-kommunikation';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import JSZip from 'jszip';
 import { DEMO_PASSWORD, type Lang, localized, login, presetConsent, uniqueUser } from '../support/helpers.ts';
 import { verificationLink, waitForMail } from '../support/mail.ts';
+import { type APIRequestContext, expect, test } from '../support/test.ts';
 
 const PASSWORD = 'Daten-Schutz-9';
 

@@ -4,11 +4,11 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { createSeminarWithChapter } from '../support/api.ts';
 import { DEMO_PASSWORD, type Lang, localized, login, presetConsent } from '../support/helpers.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SAMPLE_VIDEO = path.join(here, '../../apps/web/public/media/sample.mp4');

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { createSeminarWithChapter } from '../support/api.ts';
 import { DEMO_PASSWORD, localized, login, presetConsent } from '../support/helpers.ts';
+import { type CDPSession, expect, type Page, test } from '../support/test.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** the sample WebM (VP8, about 5 s): plays in every Chromium build */

@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiJson, createSeminarWithChapter } from '../support/api.ts';
 import { type Lang, localized, presetConsent } from '../support/helpers.ts';
 import { apiLogin, ROLE_EMAIL } from '../support/screens.ts';
+import { expect, type Locator, type Page, test } from '../support/test.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SAMPLE_VIDEO = path.join(here, '../../apps/web/public/media/sample.webm');

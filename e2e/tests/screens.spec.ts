@@ -10,7 +10,7 @@
  * A guest with the XSRF cookie of a guest session (left after logout or registration) logs no
  * console error on a full page load.
  */
-import { expect, test } from '@playwright/test';
+
 import { collectPageProblems, type Lang, localized, presetConsent } from '../support/helpers.ts';
 import {
   apiLogin,
@@ -26,6 +26,7 @@ import {
   sidewaysScroll,
   tabStripProblems,
 } from '../support/screens.ts';
+import { expect, test } from '../support/test.ts';
 
 const ROLES: Role[] = ['guest', 'student', 'trainer', 'manager', 'admin'];
 const LANGS: Lang[] = ['de', 'en'];

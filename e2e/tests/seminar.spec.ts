@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, type Lang, localized, login, presetConsent } from '../support/helpers.ts';
+import { expect, type Locator, type Page, test } from '../support/test.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SAMPLE_VIDEO = path.join(here, '../../apps/web/public/media/sample.mp4');

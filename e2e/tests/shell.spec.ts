@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   collectPageProblems,
   DEMO_PASSWORD,
@@ -10,6 +9,7 @@ import {
   submitLogin,
   TEXT,
 } from '../support/helpers.ts';
+import { expect, test } from '../support/test.ts';
 
 const LANGS: Lang[] = ['de', 'en'];
 

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { type Lang, localized, presetConsent, TEXT, uniqueUser } from '../support/helpers.ts';
 import { verificationLink } from '../support/mail.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const LANGS: Lang[] = ['de', 'en'];
 const VERIFIED = { de: 'Die E-Mail-Adresse wurde bestätigt.', en: 'Your e-mail address has been verified.' };

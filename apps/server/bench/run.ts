@@ -9,7 +9,8 @@
  * export of a large account (in process, PGlite; also part of the PGlite run); `BENCH_ONLY=upload`
  * only the 500 MB upload through tus vs. multipart (bench/upload.ts); `BENCH_ONLY=items` and
  * `BENCH_ONLY=progress` run only that case on a scratch PostgreSQL database; `BENCH_ONLY=stop` only the
- * 200 concurrent stops, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL.
+ * 200 concurrent stops, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL; `BENCH_ONLY=pages` only the
+ * pages rendered for a guest with and without the page cache (issue 34), likewise.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -295,6 +296,29 @@ async function measurePages(base: string, how: string): Promise<Result[]> {
   ];
 }
 
+/** `BENCH_ONLY=pages`: only the pages rendered for a guest, with and without the page cache */
+async function runPagesOnly(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
+  try {
+    await generate(databaseUrl, dataDir);
+    await vacuumAnalyze(databaseUrl, dataDir);
+    const env = serverEnv(databaseUrl, dataDir);
+    let server = await startServerProcess(env, ENTRY);
+    const base = await measure('baseline (fixed JSON, no DB)', `${server.base}/api/bench/baseline`);
+    const pages = await measurePages(server.base, 'kept 2 s');
+    server.child.kill('SIGTERM');
+    await server.exited;
+    server = await startServerProcess({ ...env, GUEST_PAGE_CACHE_MS: '0' }, ENTRY);
+    pages.push(...(await measurePages(server.base, 'rendered each time')).slice(1));
+    server.child.kill('SIGTERM');
+    await server.exited;
+    console.log(`\n## ${label}: baseline ${Math.round(base.rps)} req/s, p99 ${base.p99} ms`);
+    return printPages(pages, base.rps);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** SSR ≥ 5 % of the baseline and p99 ≤ 100 ms for each rendered page (issue 34) */
 const PAGE_GOAL = { ratio: 5, p99: 100 };
 
@@ -396,6 +420,16 @@ if (process.env.BENCH_ONLY === 'privacy') {
   } finally {
     await scratch.drop();
   }
+} else if (process.env.BENCH_ONLY === 'pages') {
+  ok.push(await runPagesOnly('PGlite'));
+  if (process.env.BENCH_DATABASE_URL) {
+    const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
+    try {
+      ok.push(await runPagesOnly('PostgreSQL', scratch.url));
+    } finally {
+      await scratch.drop();
+    }
+  }
 } else if (process.env.BENCH_ONLY === 'stop') {
   ok.push(await runStopsOnly('PGlite'));
   if (process.env.BENCH_DATABASE_URL) {
@@ -418,6 +452,7 @@ if (
   process.env.BENCH_ONLY !== 'upload' &&
   process.env.BENCH_ONLY !== 'progress' &&
   process.env.BENCH_ONLY !== 'stop' &&
+  process.env.BENCH_ONLY !== 'pages' &&
   process.env.BENCH_ONLY !== 'pglite'
 ) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);

@@ -33,3 +33,34 @@ describe('TtlCache', () => {
     await bus.close();
   });
 });
+
+describe('TtlCache loads', () => {
+  it('loads a key once for callers that ask at the same time; a value not to be kept is loaded per caller', async () => {
+    const cache = new TtlCache<string>(1000, 10);
+    let loads = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const load = async () => {
+      loads++;
+      await gate;
+      return `v${loads}`;
+    };
+    const both = Promise.all([cache.get('a', load), cache.get('a', load), cache.get('a', load)]);
+    release();
+    expect(await both).toEqual(['v1', 'v1', 'v1']);
+    expect(loads).toBe(1);
+    loads = 0;
+    const mine = (n: number) => async () => {
+      loads++;
+      return `mine${n}`;
+    };
+    const refused = await Promise.all([
+      cache.get('b', mine(1), () => false),
+      cache.get('b', mine(2), () => false),
+    ]);
+    expect(refused).toEqual(['mine1', 'mine2']);
+    expect(loads).toBe(2);
+  });
+});

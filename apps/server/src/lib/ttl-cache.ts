@@ -10,6 +10,7 @@ import type { CacheBus } from './cache-bus.ts';
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; at: number }>();
+  private readonly loading = new Map<string, { generation: number; value: Promise<V> }>();
   private generation = 0;
   constructor(
     private readonly ttlMs: number,
@@ -26,8 +27,23 @@ export class TtlCache<V> {
   async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && this.now() - hit.at < this.ttlMs) return hit.value;
+    // one load per key at a time: the others wait for it (no stampede when an entry expires);
+    // a value that is not to be kept is nobody else's, so a waiter then loads its own
+    const running = this.loading.get(key);
+    if (running && running.generation === this.generation) {
+      const value = await running.value.catch(() => null);
+      if (value !== null && keep(value)) return value;
+      return load();
+    }
     const generation = this.generation;
-    const value = await load();
+    const pending = load();
+    this.loading.set(key, { generation, value: pending });
+    let value: V;
+    try {
+      value = await pending;
+    } finally {
+      if (this.loading.get(key)?.value === pending) this.loading.delete(key);
+    }
     if (generation !== this.generation || !keep(value)) return value;
     if (this.entries.size >= this.max) this.entries.clear();
     this.entries.set(key, { value, at: this.now() });

@@ -80,11 +80,20 @@ function ConsentNotice() {
   ) : null;
 }
 
+/** Marks the document once the app has hydrated (or rendered) its first page: e2e waits for it. */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+  return null;
+}
+
 /** The root route: app-wide pieces around every layout. */
 export function RootShell() {
   return (
     <>
       <LocaleSync />
+      <HydratedMark />
       <ScrollToTop />
       <ProgressBar />
       <Suspense fallback={<PageLoader />}>
