@@ -140,6 +140,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     companies,
     progress,
     background: afterResponse,
+    jobs,
     log: app.log,
     now,
   });

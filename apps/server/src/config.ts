@@ -186,6 +186,11 @@ export interface AppConfig {
   jobPollingSeconds: number;
   /** seconds before a failed mail is sent again, doubled with every attempt (10; tests 1) */
   mailRetrySeconds: number;
+  /**
+   * the queue's schedules (the sweeps) fire and its maintenance runs where workers run (on; tests
+   * off: they run a sweep themselves, on their own clock)
+   */
+  jobSchedules: boolean;
 }
 
 export { ConfigError } from './errors.ts';
@@ -255,6 +260,7 @@ export function configFromEnv(env: Env, extra: Partial<AppConfig> = {}): AppConf
     jobWorkers: env.JOB_WORKERS ?? true,
     jobPollingSeconds: 2,
     mailRetrySeconds: 10,
+    jobSchedules: true,
     ...extra,
   };
 }
@@ -285,6 +291,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     demoData: false,
     jobPollingSeconds: 0.5,
     mailRetrySeconds: 1,
+    jobSchedules: false,
     ...(process.env.TEST_PGLITE_SNAPSHOT ? { pgliteSnapshot: process.env.TEST_PGLITE_SNAPSHOT } : {}),
     // a test app's own Redis keys: counters of earlier runs in a shared Redis never throttle it
     redisKeyPrefix: `elearn-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`,

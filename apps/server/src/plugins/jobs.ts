@@ -41,7 +41,8 @@ export interface JobsOptions {
   /** the privacy service's sweep of expired exports and accounts due for erasure */
   privacy: {
     sweep(): Promise<{ exportsRemoved: number; erased: number }>;
-    startSweeper(): () => Promise<void>;
+    /** the sweep as a job of the queue on a schedule (once per period across instances) */
+    defineJobs(): Promise<void>;
   };
 }
 
@@ -52,6 +53,6 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: JobsOptions) => 
   // results left pending by a stopped instance (or by the demo data) are derived at start
   itemRows.scheduleSoon();
   app.decorate('privacySweep', () => privacy.sweep());
-  const stopPrivacySweeper = privacy.startSweeper();
-  app.addHook('onClose', () => stopPrivacySweeper());
+  // a sweep running at close is the queue's: its stop lets it finish (plugins/resources.ts)
+  await privacy.defineJobs();
 });

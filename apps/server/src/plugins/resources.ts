@@ -80,6 +80,7 @@ export async function openResources(
     ...(database.kind === 'pg' && config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     pollingIntervalSeconds: config.jobPollingSeconds,
     work: config.jobWorkers,
+    supervise: config.jobWorkers && config.jobSchedules,
     onError: (err) => log.error({ err }, 'job queue error'),
   });
   const mailTransport = createMailTransport(config, log);

@@ -60,6 +60,8 @@ export const routeGuards = new WeakMap<object, { scopes: Scope[] | null }>();
 const TOUCH_AFTER_MS = 60_000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOKEN_RE = /^[A-Za-z0-9_-]{32}$/;
+/** the job kind of the sweep of expired sessions */
+export const SESSION_SWEEP_JOB = 'session-sweep';
 
 /**
  * Server-side sessions in the database with a Sanctum-style CSRF cookie (DESIGN section 5).
@@ -133,11 +135,11 @@ export const sessionPlugin = fp(
 
     decorateGuards(app);
 
-    const timer = setInterval(() => {
-      manager.sweep().catch((err) => app.log.warn({ err }, 'session sweep failed'));
-    }, 10 * 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // expired sessions go every 10 minutes: a scheduled job of the queue, once across instances
+    await app.jobs.define(SESSION_SWEEP_JOB, async () => {
+      await manager.sweep();
+    });
+    await app.jobs.schedule(SESSION_SWEEP_JOB, '*/10 * * * *');
   },
   { name: 'session' },
 );

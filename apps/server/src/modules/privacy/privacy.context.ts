@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AfterResponse } from '../../lib/after-response.ts';
 import type { FileStore } from '../../lib/file-store.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import { type PrivacyMailKind, privacyMail } from '../../lib/mail-templates.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { SessionManager } from '../../plugins/session.ts';
@@ -20,7 +21,6 @@ export const EXPORT_STALE_MS = 15 * 60_000;
 export const ERASURE_STALE_MS = 15 * 60_000;
 /** exports one person may ask for in 24 hours */
 export const EXPORTS_PER_DAY = 5;
-export const SWEEP_EVERY_MS = 15 * 60_000;
 
 export const iso = (d: Date) => d.toISOString();
 const localeOf = (u: Pick<UserRow, 'locale'>): Locale => (u.locale === 'en' ? 'en' : 'de');
@@ -34,6 +34,8 @@ export interface PrivacyDeps extends Omit<AreaDeps, 'account'> {
   auth: AuthService;
   sessions: SessionManager;
   background: AfterResponse;
+  /** the job queue: the sweep runs as a scheduled job */
+  jobs: JobQueue;
   log: FastifyBaseLogger;
   now?: () => number;
 }

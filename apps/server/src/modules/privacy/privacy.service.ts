@@ -1,4 +1,4 @@
-import { createPrivacyContext, type PrivacyDeps, SWEEP_EVERY_MS } from './privacy.context.ts';
+import { createPrivacyContext, type PrivacyDeps } from './privacy.context.ts';
 import {
   cancelDeletionAtLogin,
   cancelDeletionFor,
@@ -11,6 +11,9 @@ import { listExports, openExport, requestExport } from './use-cases/exports.ts';
 import { sweep } from './use-cases/sweep.ts';
 
 export type { PrivacyDeps } from './privacy.context.ts';
+
+/** the job kind of the sweep of expired exports and accounts due for erasure */
+export const PRIVACY_SWEEP_JOB = 'privacy-sweep';
 
 export type PrivacyService = ReturnType<typeof createPrivacyService>;
 
@@ -30,9 +33,6 @@ export function createPrivacyService(deps: PrivacyDeps) {
   // a login within the grace period undoes the deletion; an account being erased stays out
   ctx.auth.onLogin((userId) => cancelDeletionAtLogin(ctx, userId));
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-
   const service = {
     areas: ctx.areas,
     requestExport: (...a: Args<typeof requestExport>) => requestExport(ctx, ...a),
@@ -45,20 +45,16 @@ export function createPrivacyService(deps: PrivacyDeps) {
     pendingDeletions: (...a: Args<typeof pendingDeletions>) => pendingDeletions(ctx, ...a),
     sweep: () => sweep(ctx),
 
-    /** runs the sweep every 15 minutes (and once shortly after the start) */
-    startSweeper() {
-      const tick = () => {
-        running = service.sweep().catch((err: unknown) => ctx.log.error({ err }, 'privacy sweep failed'));
-      };
-      const first = setTimeout(tick, 30_000);
-      first.unref();
-      timer = setInterval(tick, SWEEP_EVERY_MS);
-      timer.unref();
-      return async () => {
-        clearTimeout(first);
-        if (timer) clearInterval(timer);
-        await running;
-      };
+    /**
+     * the sweep as a job of the queue, scheduled every 15 minutes: it fires once per period across
+     * all instances (docs/decisions/platform.md)
+     */
+    async defineJobs() {
+      await ctx.jobs.define(PRIVACY_SWEEP_JOB, async () => {
+        const done = await sweep(ctx);
+        if (done.erased || done.exportsRemoved) ctx.log.info(done, 'privacy sweep');
+      });
+      await ctx.jobs.schedule(PRIVACY_SWEEP_JOB, '*/15 * * * *');
     },
   };
   return service;

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../db/schema/index.ts';
+import { PRIVACY_SWEEP_JOB } from '../modules/privacy/privacy.service.ts';
+import { buildTestApp, TEST_PASSWORD, type TestApp } from '../test/build-test-app.ts';
+import { drainJobs } from '../test/jobs.ts';
+import { SESSION_SWEEP_JOB } from './session.ts';
+
+/*
+ * The sweeps are scheduled jobs of the queue (issue 35): a schedule fires once per period across
+ * all instances (lib/job-queue.test.ts counts it on PostgreSQL), no instance runs a timer of its
+ * own. Here: the schedules exist, and each job does its sweep.
+ */
+
+const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>) =>
+  ((await t.app.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe('the sweeps on the job queue', () => {
+  let t: TestApp;
+  const clock = { t: Date.now() };
+  beforeAll(async () => {
+    // schedules on, as in production (test apps leave them off: tests sweep on their own clock)
+    t = await buildTestApp({ jobSchedules: true }, { now: () => clock.t });
+  });
+  afterAll(() => t.close());
+
+  it('schedules the privacy sweep every 15 minutes and the session sweep every 10 (UTC)', async () => {
+    const found = await rows<{ name: string; cron: string; timezone: string }>(
+      t,
+      sql`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`,
+    );
+    expect(found).toEqual([
+      { name: PRIVACY_SWEEP_JOB, cron: '*/15 * * * *', timezone: 'UTC' },
+      { name: SESSION_SWEEP_JOB, cron: '*/10 * * * *', timezone: 'UTC' },
+    ]);
+  });
+
+  it('the session sweep job removes sessions idle for longer than the idle limit', async () => {
+    const user = await t.make.user();
+    await t.loginAs(user.email, TEST_PASSWORD);
+    const mine = sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${user.id}`;
+    expect((await rows<{ n: number }>(t, mine))[0]?.n).toBe(1);
+    clock.t += (t.config.sessionIdleMinutes + 1) * 60_000;
+    await t.app.jobs.enqueue(SESSION_SWEEP_JOB, {});
+    await drainJobs(t.app);
+    expect((await rows<{ n: number }>(t, mine))[0]?.n).toBe(0);
+    expect(await t.app.database.db.select().from(sessions)).toEqual([]);
+  });
+
+  it('the privacy sweep job runs the sweep and completes', async () => {
+    const id = await t.app.jobs.enqueue(PRIVACY_SWEEP_JOB, {});
+    await drainJobs(t.app);
+    const [job] = await rows<{ state: string }>(t, sql`SELECT state FROM pgboss.job WHERE id = ${id}`);
+    expect(job?.state).toBe('completed');
+  });
+});
