@@ -50,7 +50,7 @@ declare module 'fastify' {
 export type Services = ReturnType<typeof createServices>;
 
 function createServices(app: FastifyInstance, r: Resources, now?: () => number) {
-  const { config, files, mailer, jobs, rateCounter, cacheBus, afterResponse } = r;
+  const { config, files, mailer, jobs, rateCounter, cacheBus } = r;
   const db = r.database.db;
   const auth = createAuthService({
     db,
@@ -139,7 +139,6 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     questions,
     companies,
     progress,
-    background: afterResponse,
     jobs,
     log: app.log,
     now,

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { AfterResponse } from '../../lib/after-response.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import { type PrivacyMailKind, privacyMail } from '../../lib/mail-templates.ts';
@@ -33,7 +32,6 @@ export interface PrivacyDeps extends Omit<AreaDeps, 'account'> {
   files: FileStore;
   auth: AuthService;
   sessions: SessionManager;
-  background: AfterResponse;
   /** the job queue: the sweep runs as a scheduled job */
   jobs: JobQueue;
   log: FastifyBaseLogger;

@@ -55,7 +55,7 @@ describe('privacy: data export and account deletion', () => {
   });
 
   const db = () => t.app.database.db;
-  const flush = () => t.app.afterResponse.flush();
+  const flush = () => drainJobs(t.app);
   const loginAdmin = async () => {
     const row = await usersRepository.findById(db(), adminId);
     admin = await t.loginAs(row!.email);

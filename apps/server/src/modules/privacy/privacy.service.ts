@@ -7,7 +7,7 @@ import {
   requestDeletionFor,
   requestOwnDeletion,
 } from './use-cases/deletions.ts';
-import { listExports, openExport, requestExport } from './use-cases/exports.ts';
+import { defineExportJob, listExports, openExport, requestExport } from './use-cases/exports.ts';
 import { sweep } from './use-cases/sweep.ts';
 
 export type { PrivacyDeps } from './privacy.context.ts';
@@ -22,8 +22,8 @@ type Args<F> = F extends (ctx: never, ...rest: infer R) => unknown ? R : never;
 
 /**
  * Privacy self-service (issue 19, docs/api/privacy.md): the export of one person's data as a zip
- * archive (one JSON file per area of privacy.areas.ts, plus their avatar), prepared in the
- * background and kept 24 hours; the deletion of an account after a grace period of 14 days
+ * archive (one JSON file per area of privacy.areas.ts, plus their avatar), prepared by a
+ * job of the job queue and kept 24 hours; the deletion of an account after a grace period of 14 days
  * (a login undoes it), then its erasure or anonymisation area by area. Admins do both for anyone.
  * Each use case is a function in use-cases/; this composes them over one context.
  */
@@ -46,8 +46,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
     sweep: () => sweep(ctx),
 
     /**
-     * the sweep as a job of the queue, scheduled every 15 minutes: it fires once per period across
-     * all instances (docs/decisions/platform.md)
+     * the jobs of the module: the sweep, scheduled every 15 minutes (it fires once per period
+     * across all instances, docs/decisions/platform.md), and the building of an export
      */
     async defineJobs() {
       await ctx.jobs.define(PRIVACY_SWEEP_JOB, async () => {
@@ -55,6 +55,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         if (done.erased || done.exportsRemoved) ctx.log.info(done, 'privacy sweep');
       });
       await ctx.jobs.schedule(PRIVACY_SWEEP_JOB, '*/15 * * * *');
+      await defineExportJob(ctx);
     },
   };
   return service;

@@ -30,9 +30,27 @@ function exportDto(ctx: PrivacyContext, e: ExportRow): DataExportDto {
   };
 }
 
+/** the job kind that builds an export's archive */
+export const PRIVACY_EXPORT_JOB = 'privacy-export';
+
 /**
- * Asks for an export of `userId`'s data (the caller's own, or an admin's on request); it is
- * prepared in the background and announced by mail. @throws privacy.export_pending (409),
+ * The worker of the exports: builds the archive of a pending export (a repeat after a crash builds
+ * it again; a finished or failed one is left alone). At most two at a time per instance.
+ */
+export async function defineExportJob(ctx: PrivacyContext): Promise<void> {
+  await ctx.jobs.define<{ exportId: number }>(
+    PRIVACY_EXPORT_JOB,
+    ({ exportId }) => buildExport(ctx, exportId),
+    {
+      concurrency: 2,
+      retryLimit: 2,
+    },
+  );
+}
+
+/**
+ * Asks for an export of `userId`'s data (the caller's own, or an admin's on request); a job of the
+ * queue prepares it and announces it by mail. @throws privacy.export_pending (409),
  * rate_limited (429), not_found (404)
  */
 export async function requestExport(
@@ -52,16 +70,21 @@ export async function requestExport(
     const oldest = recent[recent.length - 1]!;
     throw tooManyRequests(Math.max(1, Math.ceil((oldest.createdAt.getTime() + DAY_MS - at) / 1000)));
   }
-  const row = await repo.insertExport(db, user.id, actor.id, new Date(at));
-  if (actor.id !== user.id)
-    await auditRepository.record(db, {
-      actor: { id: actor.id, username: actor.username },
-      action: 'user.export_requested',
-      targetType: 'user',
-      targetId: user.id,
-      targetLabel: label(user),
-    });
-  ctx.background.start('privacy-export', () => buildExport(ctx, row.id));
+  // the row, its audit entry and the job that builds the archive commit together
+  const row = await db.transaction(async (tx) => {
+    const inserted = await repo.insertExport(tx, user.id, actor.id, new Date(at));
+    if (actor.id !== user.id)
+      await auditRepository.record(tx, {
+        actor: { id: actor.id, username: actor.username },
+        action: 'user.export_requested',
+        targetType: 'user',
+        targetId: user.id,
+        targetLabel: label(user),
+      });
+    await ctx.jobs.enqueue(PRIVACY_EXPORT_JOB, { exportId: inserted.id }, { tx });
+    return inserted;
+  });
+  ctx.jobs.wake();
   return exportDto(ctx, row);
 }
 
