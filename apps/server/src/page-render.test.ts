@@ -86,6 +86,9 @@ describe('pages rendered on the server (one production build)', () => {
     for (const [url, text] of [
       ['/no-such-page', 'Seite nicht gefunden'],
       ['/en/no/such/page', 'Page not found'],
+      // a seminar page whose seminar the API does not know: the page's loader says 404
+      ['/seminar/gibt-es-nicht', 'Seite nicht gefunden'],
+      ['/en/seminar/does-not-exist', 'Page not found'],
     ] as const) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
@@ -142,6 +145,28 @@ describe('pages rendered on the server (one production build)', () => {
     // the page's data reads back as the title itself (no replacement pattern `$&` applied)
     expect(JSON.stringify(pageData(res.body).queries)).toContain(JSON.stringify(title).slice(1, -1));
   });
+  it('every address of the sitemap answers 200 with itself as canonical, in its language, indexable', async () => {
+    const owner = await t.make.user({ scopes: ['trainer'] });
+    await seminarFixtures(t.app).seminar(owner.id, { title: 'In the sitemap', isPublic: true });
+    const xml = (await get('/sitemap.xml')).body;
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    expect(locs.length).toBeGreaterThanOrEqual(14);
+    for (const loc of locs) {
+      const url = loc.slice('https://learn.example.ch'.length) || '/';
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<link rel="canonical" href="${loc}"/>`);
+      expect(res.body, url).toContain(
+        `<html lang="${url === '/en' || url.startsWith('/en/') ? 'en' : 'de'}">`,
+      );
+      expect(res.body, url).toMatch(
+        /<link rel="alternate" hrefLang="x-default" href="https:\/\/learn\.example\.ch[^"]*"\/>/,
+      );
+      expect(res.body, url).toContain('<meta property="og:title"');
+      expect(res.body, url).not.toContain('name="robots"');
+    }
+  });
+
   it("keeps a guest's page a moment, per consent cookie, and drops it at a change of what it shows", async () => {
     const owner = await t.make.user({ scopes: ['trainer'] });
     const seminar = await seminarFixtures(t.app).seminar(owner.id, { title: 'Kept page', isPublic: true });

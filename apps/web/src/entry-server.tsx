@@ -53,7 +53,7 @@ export type RenderResult =
       body: string;
       /** the data the browser hydrates from (JSON, safe inside a script element) */
       data: string;
-      /** true when the page may be indexed (a public page answered 200 to a guest) */
+      /** true when the page may be indexed (its page says so, `index`, and it answered 200) */
       indexable: boolean;
     };
 
@@ -161,7 +161,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       },
       queries: dehydrate(queryClient),
     };
-    const leaf = context.matches.at(-1)?.route.handle as { auth?: boolean | 'guest' } | undefined;
+    const leaf = context.matches.at(-1)?.route.handle as { index?: true } | undefined;
     queryClient.clear();
     return {
       kind: 'page',
@@ -170,7 +170,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       head: title + description + hoisted,
       body,
       data: scriptJson(data),
-      indexable: context.statusCode === 200 && leaf?.auth === false,
+      indexable: context.statusCode === 200 && leaf?.index === true,
     };
   });
 }

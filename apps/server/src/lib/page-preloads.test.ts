@@ -30,6 +30,7 @@ const INDEX_HTML = `<!doctype html><html lang="de"><head>
 <link rel="stylesheet" crossorigin href="/assets/index-1.css">
 <link rel="preload" as="font" type="font/woff2" href="/assets/sans-400-1.woff2" crossorigin="">
 <link rel="preload" as="font" type="font/woff2" href="/assets/sans-700-1.woff2" crossorigin="">
+<noscript><link rel="stylesheet" href="/noscript.css" /></noscript>
 </head><body><div id="root"></div></body></html>`;
 const FIRST_PAINT = [
   '</assets/index-1.css>; rel=preload; as=style; crossorigin',
@@ -39,7 +40,9 @@ const FIRST_PAINT = [
 
 describe('the first paint of index.html (its stylesheets and fonts as Link values)', () => {
   it("names the stylesheets and font preloads in the page's order, with each tag's CORS mode", () => {
+    // the stylesheet of browsers without scripts is not the app's (it would be fetched for nothing)
     expect(firstPaintLinks(INDEX_HTML)).toEqual(FIRST_PAINT);
+    expect(FIRST_PAINT.join()).not.toContain('noscript');
   });
 
   it('keeps a tag without crossorigin without it, and one with credentials with them', () => {

@@ -59,7 +59,8 @@ const ATTRIBUTE = /([\w-]+)(?:="([^"]*)")?/g;
  */
 export function firstPaintLinks(html: string): string[] {
   const links: string[] = [];
-  for (const [tag] of html.matchAll(LINK_TAG)) {
+  // what only a browser without scripts loads is no part of the app's first paint
+  for (const [tag] of html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(LINK_TAG)) {
     const attrs = new Map(
       [...tag.slice(5).matchAll(ATTRIBUTE)].map((m) => [m[1]!.toLowerCase(), m[2] ?? '']),
     );

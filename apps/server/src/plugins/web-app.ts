@@ -37,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** a page of the web app as an answer (plugins/web-app.ts) */
     serveAppPage: ServeAppPage;
+    /** the pages are rendered on the server, which then decides a page's 404 itself */
+    rendersPages: boolean;
   }
 }
 
@@ -174,6 +176,7 @@ export const webAppPlugin = fp(
       return sendHtml(reply, final, page);
     };
     app.decorate('serveAppPage', serveAppPage);
+    app.decorate('rendersPages', renderer !== null);
 
     if (appPages) app.get('/', { schema: { hide: true } }, async (_req, reply) => serveAppPage(reply));
   },
@@ -243,6 +246,9 @@ export const notFoundPlugin = fp(async (app: FastifyInstance, opts: NotFoundOpti
     }
     // an unknown (or hidden) seminar slug is a missing page, as the page itself will say
     const slug = seminarSlugOfPage(pathname);
+    // a rendered page answers 404 for its missing seminar itself (its loader), and a guest's page
+    // may come from the kept pages without asking the database at all
+    if (slug !== null && app.rendersPages) return app.serveAppPage(reply, 200, slug);
     if (slug !== null) {
       const found = await opts.findSeminar(req.user, slug).then(
         () => true,

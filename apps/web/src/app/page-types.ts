@@ -34,6 +34,11 @@ export interface PageMeta {
    * as the certificate check).
    */
   newAppBanner?: false;
+  /**
+   * `true`: search engines may index the page (the sitemap's pages, modules/site/site.pages.ts,
+   * and the public seminar pages); every other page is `noindex` (issue 34).
+   */
+  index?: true;
 }
 
 export interface PageModule {

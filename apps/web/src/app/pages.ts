@@ -10,10 +10,18 @@ import { MC_TESTS_PAGES } from './pages.mc-tests';
 import { PAYMENTS_PAGES } from './pages.payments';
 
 export const PAGES: PageDef[] = [
-  { id: 'home', path: '/', layout: 'hero', auth: false, load: () => import('./routes/home') },
-  { id: 'login', path: '/login', layout: 'noAuth', auth: 'guest', load: () => import('./routes/auth/login') },
+  { id: 'home', path: '/', layout: 'hero', auth: false, index: true, load: () => import('./routes/home') },
+  {
+    id: 'login',
+    path: '/login',
+    layout: 'noAuth',
+    auth: 'guest',
+    index: true,
+    load: () => import('./routes/auth/login'),
+  },
   {
     id: 'register',
+    index: true,
     path: '/register',
     layout: 'noAuth',
     auth: 'guest',
@@ -63,12 +71,20 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'impress',
+    index: true,
     path: '/impress',
     layout: 'default',
     auth: false,
     load: () => import('./routes/legal/impress'),
   },
-  { id: 'dsg', path: '/dsg', layout: 'default', auth: false, load: () => import('./routes/legal/dsg') },
+  {
+    id: 'dsg',
+    path: '/dsg',
+    layout: 'default',
+    auth: false,
+    index: true,
+    load: () => import('./routes/legal/dsg'),
+  },
   {
     id: 'unauthorized',
     path: '/unauthorized',
@@ -117,6 +133,7 @@ export const PAGES: PageDef[] = [
   // ---- seminars (spec section 2) ----
   {
     id: 'seminar-list',
+    index: true,
     path: '/seminar',
     layout: 'seminar',
     // guests see the catalogue (issue 34), users their lists: the page chooses
@@ -151,6 +168,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'seminar-public',
+    index: true,
     path: '/seminar/:slug',
     layout: 'default',
     auth: false,

@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { PageLoader } from '@/components/layout/page-loader';
 import { loginHref } from '@/config/paths';
-import { setUnauthorizedHandler } from '@/lib/api-client';
+import { isApiError, setUnauthorizedHandler } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
 import { loadChunk, setChunkReloadTarget } from '@/lib/chunk-reload';
 import { applyLocale } from '@/lib/i18n';
@@ -77,6 +77,7 @@ function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
       auth: page.auth,
       middleware: page.middleware,
       ...(page.newAppBanner === false ? { newAppBanner: false } : {}),
+      ...(page.index ? { index: true } : {}),
       locale,
     };
     return {
@@ -95,7 +96,11 @@ function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
         await runMiddleware(middlewareChain(page), ctx);
         const { check, prefetch } = await module;
         if (check && !check(params)) throw notFound();
-        await prefetch?.(queryClient, params, new URL(request.url)).catch(() => {});
+        // the page's own subject is missing (its API answers 404): the page is, too (status 404 on
+        // the server); any other failure shows in the page, which asks again
+        await prefetch?.(queryClient, params, new URL(request.url)).catch((error: unknown) => {
+          if (isApiError(error) && error.status === 404) throw notFound();
+        });
         return null;
       },
       lazy: async () => ({ Component: (await loadChunk(page.load)).default }),

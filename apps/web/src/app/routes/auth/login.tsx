@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PageHead } from '@/components/seo/page-head';
 import { Notification } from '@/components/ui/notification';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useLocalizePath } from '@/hooks/use-locale';
-import { usePageTitle } from '@/hooks/use-page-title';
 import { safeRedirect } from '@/lib/locale';
 
 export default function LoginPage() {
@@ -13,10 +13,10 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
-  usePageTitle(t('auth.login.title'));
 
   return (
     <>
+      <PageHead title={t('auth.login.title')} />
       <h1 className="title is-3" id="login-title">
         {t('auth.login.title')}
       </h1>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
+import { PageHead } from '@/components/seo/page-head';
 import { COMPANY } from '@/config/paths';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 const BEFORE = ['controller', 'data'] as const;
 /** what is kept, for how long and why (issue 19); each item one paragraph of the list */
@@ -10,7 +10,6 @@ const AFTER = ['storage', 'cookies', 'analytics', 'rights'] as const;
 
 export default function PrivacyPage() {
   const { t } = useTranslation();
-  usePageTitle(t('dsg.title'));
   const section = (id: (typeof BEFORE)[number] | (typeof AFTER)[number]) => (
     <section key={id}>
       <h2>{t(`dsg.${id}.title`)}</h2>
@@ -19,6 +18,7 @@ export default function PrivacyPage() {
   );
   return (
     <article className="content legal-page">
+      <PageHead title={t('dsg.title')} />
       <h1 className="title is-2">{t('dsg.title')}</h1>
       <p>{t('dsg.intro')}</p>
       {BEFORE.map(section)}

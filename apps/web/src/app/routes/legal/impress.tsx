@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { PageHead } from '@/components/seo/page-head';
 import { COMPANY } from '@/config/paths';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 export default function ImpressPage() {
   const { t } = useTranslation();
-  usePageTitle(t('impress.title'));
   return (
     <article className="content legal-page">
+      <PageHead title={t('impress.title')} />
       <h1 className="title is-2">{t('impress.title')}</h1>
       <h2>{t('impress.operator')}</h2>
       <address>
