@@ -42,6 +42,12 @@ export interface MailTransport {
 /** the job kind of every mail */
 export const MAIL_JOB = 'mail';
 
+/**
+ * ms: a send gives up long before its job expires (120 s); nodemailer's defaults (2 minutes to
+ * connect, an hour of silence) would let a stuck send outlive it. SMTP_URL's query may set others.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
+
 /** Strips CR/LF from header values (no SMTP header injection, ASVS 1.3.11). */
 const header = (v: string) => v.replace(/[\r\n]+/g, ' ').trim();
 
@@ -81,8 +87,10 @@ export async function defineMailWorker(
         throw err;
       }
     },
-    // 8 retries from 10 s, doubled each time: the last about 40 minutes to 1.5 hours after the first
-    { concurrency: 2, retryLimit: 8, retryDelay: config.mailRetrySeconds, retryBackoff: true, expireIn: 300 },
+    // 8 retries from 10 s, doubled each time: the last about 40 minutes to 1.5 hours after the
+    // first. A send that outlives its expiry is repeated by another worker (a duplicate with the
+    // same Message-ID): the transport's own timeouts end a stuck send well before (SMTP_TIMEOUTS)
+    { concurrency: 2, retryLimit: 8, retryDelay: config.mailRetrySeconds, retryBackoff: true, expireIn: 120 },
   );
 }
 
@@ -94,7 +102,7 @@ export function createMailTransport(config: AppConfig, log: FastifyBaseLogger): 
   let transport: Transporter;
   let dir: string | null = null;
   if (config.smtpUrl) {
-    transport = nodemailer.createTransport(config.smtpUrl);
+    transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
   } else {
     transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     dir = config.dataDir === 'memory://' ? null : path.resolve(config.dataDir, 'mail');
