@@ -3,12 +3,14 @@ import { AppLink } from '@/components/app-link';
 import { COMPANY } from '@/config/paths';
 import { openCookieNotice } from '@/features/consent/consent-store';
 import { useUser } from '@/lib/auth';
+import { siteYear } from '@/lib/format';
 
 /** Spec section 2: address, help mail, legal and company links, Cookies (logged out), ©. */
 export function Footer() {
   const { t } = useTranslation();
   const { data: user } = useUser();
-  const year = new Date().getFullYear();
+  // the year in Switzerland, not on the visitor's clock: the server wrote the same
+  const year = siteYear(Date.now());
   return (
     <footer className="footer site-footer">
       <div className="container">

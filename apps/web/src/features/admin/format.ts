@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
-import { dateTimeFormat, formatDate, formatPercent, formatPrice, numberFormat } from '@/lib/format';
+import { formatDate, formatDateTime, formatPercent, formatPrice, numberFormat } from '@/lib/format';
 import type { Locale } from '@/lib/locale';
 
-const INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
 /** amounts as the rest of the app shows them (lib/format) */
 const MONEY_INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-US' };
 
@@ -11,12 +10,8 @@ const MONEY_INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-US' };
 export const personName = (person: { first_name: string; last_name: string; username: string }) =>
   `${person.first_name} ${person.last_name}`.trim() || person.username;
 
-/** A moment (ISO string) with date and time in the page language. */
-export function formatDateTime(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+/** A moment (ISO string) with date and time in the page language (the app's one formatter). */
+export { formatDateTime } from '@/lib/format';
 
 /** A sum of money in minor units; unlike a price, 0 is "CHF 0.00" and not "free". */
 export function formatSum(minor: number, currency: string, locale: Locale): string {

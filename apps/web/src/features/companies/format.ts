@@ -1,14 +1,5 @@
-import { dateTimeFormat } from '@/lib/format';
-import type { Locale } from '@/lib/locale';
-
-const INTL_LOCALE: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
-
-/** A moment (ISO string) with date and time in the page language. */
-export function formatDateTime(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+/** A moment (ISO string) with date and time in the page language (the app's one formatter). */
+export { formatDateTime } from '@/lib/format';
 
 /** "First Last", or the username when both names are empty. */
 export const personName = (person: { first_name: string; last_name: string; username: string }) =>

@@ -1,17 +1,12 @@
-import { dateTimeFormat } from '@/lib/format';
+import { formatDateTime as formatMoment } from '@/lib/format';
 import type { Locale } from '@/lib/locale';
-
-const INTL: Record<Locale, string> = { de: 'de-DE', en: 'en-US' };
 
 /** A percentage (0–100, up to two decimals) as "62,5 %" / "62.5%" (the app's one helper). */
 export { formatPercent } from '@/lib/format';
 
 /** Date and time (ISO string) in the page language. */
 export function formatDateTime(iso: string | null | undefined, locale: Locale): string {
-  if (!iso) return '–';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(INTL[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return iso ? formatMoment(iso, locale) : '–';
 }
 
 /** Plain text of a (server-sanitized) question label, for titles, options and aria labels. */

@@ -213,7 +213,7 @@ describe('/payment/mollie/redirect', () => {
     const date = await screen.findByTestId('booking-date');
     expect(date.getAttribute('data-kind')).toBe('attempted');
     expect(date.querySelector('th')?.textContent).toBe('Payment attempted on');
-    expect(date.querySelector('td')?.textContent).toMatch(/^Mar 6, 2025/);
+    expect(date.querySelector('td')?.textContent).toMatch(/^6 Mar 2025, \d{2}:\d{2}$/);
     expect(screen.queryByText('Booked on')).toBeNull();
   });
 

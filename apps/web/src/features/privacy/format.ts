@@ -1,15 +1,9 @@
 import { isApiError } from '@/lib/api-client';
-import { dateTimeFormat } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import type { Locale } from '@/lib/locale';
 
-const INTL: Record<Locale, string> = { de: 'de-CH', en: 'en-GB' };
-
-/** A moment (ISO string) with date and time in the page language. */
-export function formatMoment(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(INTL[locale], { dateStyle: 'long', timeStyle: 'short' }).format(date);
-}
+/** A moment (ISO string) with date and time in the page language, the month in words. */
+export const formatMoment = (iso: string, locale: Locale): string => formatDateTime(iso, locale, 'long');
 
 /** The server's reason (already in the page language: a refusal says why), else the fallback. */
 export function privacyErrorText(error: unknown, fallback: string): string {

@@ -39,7 +39,9 @@ export function PendingDeletions() {
               testId="pending-deletions"
             >
               {result.data.map((d) => {
-                const overdue = new Date(d.due_at).getTime() < Date.now();
+                // as of when the list was loaded (the time travels with the server's page data,
+                // so the browser's hydration marks the same rows as the server did)
+                const overdue = new Date(d.due_at).getTime() < query.dataUpdatedAt;
                 return (
                   <tr key={d.user_id} data-testid="pending-deletion" data-user-id={d.user_id}>
                     <td>
