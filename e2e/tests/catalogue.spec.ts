@@ -260,6 +260,20 @@ test.describe('without JavaScript', () => {
     await expect(cards(page)).toHaveCount(1);
     await cards(page).first().getByTestId('catalogue-card-link').click();
     await expect(page.getByTestId('seminar-title')).toHaveText(`${TAG} English`);
+    // up to the booking button: the outline and the button are there without a script
+    await expect(page.locator('#landing-outline-title')).toBeVisible();
+    await expect(page.getByTestId('seminar-book')).toBeVisible();
+    await expect(page.getByTestId('seminar-book')).toHaveAttribute('href', /\/login\?redirect=/);
+  });
+
+  test('a first visit without a consent cookie: the notice that could not be closed is not in the way', async ({
+    page,
+  }) => {
+    await page.goto('/seminar');
+    await expect(page.locator('.consent-modal')).toBeHidden();
+    await expect(cards(page).first()).toBeVisible();
+    await cards(page).first().getByTestId('catalogue-card-link').click();
+    await expect(page.getByTestId('seminar-title')).toBeVisible();
   });
 });
 
