@@ -64,3 +64,37 @@ describe('TtlCache loads', () => {
     expect(loads).toBe(2);
   });
 });
+
+describe('TtlCache serving stale entries', () => {
+  it('answers an entry past its lifetime while one load replaces it, but never one a change dropped', async () => {
+    let now = 0;
+    const bus = localCacheBus();
+    const cache = new TtlCache<string>(1000, 10, () => now, { bus, topic: 'pages' }, true);
+    let loads = 0;
+    let release: () => void = () => {};
+    const load = async () => {
+      loads++;
+      if (loads > 1)
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      return `v${loads}`;
+    };
+    expect(await cache.get('a', load)).toBe('v1');
+    now = 5000;
+    // past its lifetime: the old value at once, one load in the background
+    expect(await cache.get('a', load)).toBe('v1');
+    expect(await cache.get('a', load)).toBe('v1');
+    expect(loads).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get('a', load)).toBe('v2');
+    // a change drops it: the next caller waits for a fresh load
+    bus.publish('pages');
+    const fresh = cache.get('a', load);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    expect(await fresh).toBe('v3');
+    await bus.close();
+  });
+});

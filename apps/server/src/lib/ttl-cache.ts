@@ -18,6 +18,12 @@ export class TtlCache<V> {
     private readonly now: () => number = Date.now,
     /** the topic this cache announces its drops on; `follows`: further topics that drop it too */
     private readonly sync?: { bus: CacheBus; topic: string; follows?: readonly string[] },
+    /**
+     * An entry past its lifetime (never one a change dropped) is answered while one caller loads
+     * its successor in the background: for data whose changes all drop the cache, the lifetime
+     * only bounds what no change announces.
+     */
+    private readonly serveStale = false,
   ) {
     for (const topic of [...(sync ? [sync.topic] : []), ...(sync?.follows ?? [])])
       sync?.bus.subscribe(topic, () => this.dropLocal());
@@ -27,6 +33,10 @@ export class TtlCache<V> {
   async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && this.now() - hit.at < this.ttlMs) return hit.value;
+    if (hit && this.serveStale) {
+      if (!this.loading.has(key)) void this.load(key, load, keep).catch(() => {});
+      return hit.value;
+    }
     // one load per key at a time: the others wait for it (no stampede when an entry expires);
     // a value that is not to be kept is nobody else's, so a waiter then loads its own
     const running = this.loading.get(key);
@@ -35,6 +45,11 @@ export class TtlCache<V> {
       if (value !== null && keep(value)) return value;
       return load();
     }
+    return this.load(key, load, keep);
+  }
+
+  /** loads `key` (the one load of it running) and keeps it unless dropped meanwhile or refused */
+  private async load(key: string, load: () => Promise<V>, keep: (value: V) => boolean): Promise<V> {
     const generation = this.generation;
     const pending = load();
     this.loading.set(key, { generation, value: pending });

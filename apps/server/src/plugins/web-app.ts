@@ -66,11 +66,14 @@ export const webAppPlugin = fp(
     // dropped here and on every instance at a change of what they show (docs/decisions/web.md)
     const guestPages =
       config.guestPageCacheMs > 0
-        ? new TtlCache<CachedPage>(config.guestPageCacheMs, 500, Date.now, {
-            bus: opts.cacheBus,
-            topic: 'pages.guest',
-            follows: GUEST_PAGE_TOPICS,
-          })
+        ? new TtlCache<CachedPage>(
+            config.guestPageCacheMs,
+            500,
+            Date.now,
+            { bus: opts.cacheBus, topic: 'pages.guest', follows: GUEST_PAGE_TOPICS },
+            // past its lifetime a page is answered while it is rendered anew; a change drops it
+            true,
+          )
         : null;
     let appPages: ReturnType<typeof createAppPages> | null = null;
     let renderer: PageRenderer | null = null;
