@@ -101,6 +101,10 @@ function renderToHtml(element: React.ReactNode, signal?: AbortSignal): Promise<s
     });
     const stream = renderToPipeableStream(element, {
       onAllReady: () => stream.pipe(sink),
+      // every boundary inline, none sent apart to be moved in by React's inline script (which the
+      // CSP blocks): a form with the rich-text editor was past 12.8 KB, its editor stayed hidden
+      // and hydration failed with React error #419
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: reject,
       onError: (error) => {
         // a boundary that failed renders its fallback; the browser tries it again
