@@ -88,6 +88,11 @@ describe('job queue', () => {
     expect(await q.retry(failed!.id)).toBe(null);
   }, 30_000);
 
+  it('refuses to enqueue a kind that was never defined (its job would be lost)', async () => {
+    const q = await queue();
+    await expect(q.enqueue(kind(), {})).rejects.toThrow(/is not defined/);
+  });
+
   it('enqueues with the caller’s transaction: a rollback leaves no job, a commit runs it', async () => {
     const q = await queue();
     const k = kind();
@@ -106,6 +111,19 @@ describe('job queue', () => {
     await sleep(1500);
     expect(runs).toEqual([{ n: 'committed' }]);
   });
+
+  it('a worker that found a job looks for the next at once, not after its polling interval', async () => {
+    const q = await queue({ pollingIntervalSeconds: 5 });
+    const k = kind();
+    let done = 0;
+    await q.define(k, async () => void done++);
+    for (let i = 0; i < 6; i++) await q.enqueue(k, { i });
+    const t0 = Date.now();
+    q.wake();
+    await until(() => done === 6, 20_000);
+    // one job per interval would take 25 s and more
+    expect(Date.now() - t0).toBeLessThan(5000);
+  }, 30_000);
 
   it('never runs more jobs of a kind at once than its concurrency', async () => {
     const q = await queue();

@@ -66,7 +66,10 @@ export interface JobQueue {
     handler: (payload: P, job: JobContext) => Promise<void>,
     opts?: KindOptions,
   ): Promise<void>;
-  /** the job's id; null when a singleton of the same key and period exists already */
+  /**
+   * the job's id; null when a singleton of the same key and period exists already.
+   * @throws for a kind that was never defined (its job would be lost)
+   */
   enqueue(kind: string, payload: object, opts?: EnqueueOptions): Promise<string | null>;
   /** once per period of the cron expression (UTC, minute granularity) across all instances */
   schedule(kind: string, cron: string, payload?: object): Promise<void>;
@@ -163,12 +166,19 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
       if (!work) return;
       const fetch = { batchSize: 1, includeMetadata: true } as const;
       for (let i = 0; i < (kindOpts.concurrency ?? 1); i++) {
-        const id = await boss.work<object>(kind, fetch, async ([job]) => {
-          if (job)
+        let id = '';
+        id = await boss.work<object>(kind, fetch, async ([job]) => {
+          if (!job) return;
+          try {
             await handler(job.data as Parameters<typeof handler>[0], {
               id: job.id,
               attempt: job.retryCount + 1,
             });
+          } finally {
+            // pg-boss 10 waits its polling interval after every fetch, also one that found a job
+            // (one job per interval and worker): a worker that found one looks for the next at once
+            if (id) boss.notifyWorker(id);
+          }
         });
         workers.push(id);
       }
@@ -223,12 +233,15 @@ function ownPool(opts: JobQueueOptions): pg.Pool {
 
 async function enqueue(boss: PgBoss, database: Database, kind: string, payload: object, o: EnqueueOptions) {
   const db: SqlExecutor | undefined = o.tx ? transactionExecutor(database, o.tx) : undefined;
-  return boss.send(kind, payload, {
+  const id = await boss.send(kind, payload, {
     ...(db ? { db } : {}),
     ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
     ...(o.singletonSeconds ? { singletonSeconds: o.singletonSeconds } : {}),
     ...(o.startAfter ? { startAfter: o.startAfter } : {}),
   } as PgBoss.SendOptions);
+  // pg-boss answers null for a kind without its queue (never defined): the job would be lost
+  if (!id && !o.singletonKey) throw new Error(`job kind ${kind} is not defined: define it before enqueuing`);
+  return id;
 }
 
 async function onFailed(

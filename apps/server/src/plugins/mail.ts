@@ -48,6 +48,9 @@ export const MAIL_JOB = 'mail';
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
 
+/** mails sent at once per instance, each worker over its own pooled SMTP connection */
+const MAIL_WORKERS = 4;
+
 /** Strips CR/LF from header values (no SMTP header injection, ASVS 1.3.11). */
 const header = (v: string) => v.replace(/[\r\n]+/g, ' ').trim();
 
@@ -90,7 +93,13 @@ export async function defineMailWorker(
     // 8 retries from 10 s, doubled each time: the last about 40 minutes to 1.5 hours after the
     // first. A send that outlives its expiry is repeated by another worker (a duplicate with the
     // same Message-ID): the transport's own timeouts end a stuck send well before (SMTP_TIMEOUTS)
-    { concurrency: 2, retryLimit: 8, retryDelay: config.mailRetrySeconds, retryBackoff: true, expireIn: 120 },
+    {
+      concurrency: MAIL_WORKERS,
+      retryLimit: 8,
+      retryDelay: config.mailRetrySeconds,
+      retryBackoff: true,
+      expireIn: 120,
+    },
   );
 }
 
@@ -102,7 +111,12 @@ export function createMailTransport(config: AppConfig, log: FastifyBaseLogger): 
   let transport: Transporter;
   let dir: string | null = null;
   if (config.smtpUrl) {
-    transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
+    transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      pool: true,
+      maxConnections: MAIL_WORKERS,
+      ...SMTP_TIMEOUTS,
+    });
   } else {
     transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     dir = config.dataDir === 'memory://' ? null : path.resolve(config.dataDir, 'mail');
