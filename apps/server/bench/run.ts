@@ -219,7 +219,7 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   ];
   // issue 34: pages rendered on the server for a guest, beside the JSON of the same data (the
   // guest page cache on, as configured by default; without it below)
-  const pages = await measurePages(server.base, 'kept 2 s');
+  const pages = await measurePages(server.base, 'kept');
   const mc = await measureMcTests(server.base, mcData, BENCH_PASSWORD, measure);
   results.push(mc.history);
   const items =
@@ -305,7 +305,7 @@ async function runPagesOnly(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string
     const env = serverEnv(databaseUrl, dataDir);
     let server = await startServerProcess(env, ENTRY);
     const base = await measure('baseline (fixed JSON, no DB)', `${server.base}/api/bench/baseline`);
-    const pages = await measurePages(server.base, 'kept 2 s');
+    const pages = await measurePages(server.base, 'kept');
     server.child.kill('SIGTERM');
     await server.exited;
     server = await startServerProcess({ ...env, GUEST_PAGE_CACHE_MS: '0' }, ENTRY);

@@ -123,7 +123,7 @@ export const envSchema = z.object({
   /** multiplies every rate limit; only for benchmarks and load tests */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
   /** how long a page rendered for a guest is kept (ms; 0 = never kept) */
-  GUEST_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  GUEST_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
