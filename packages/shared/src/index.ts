@@ -1,4 +1,5 @@
 export * from './consent.ts';
+export * from './domain/catalogue.ts';
 export * from './domain/chapter-lock.ts';
 export * from './domain/export-file-name.ts';
 export * from './domain/scopes.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPagePreloads, firstPaintLinks, type PagePreloads } from './page-preloads.ts';
 
-/** a build's manifest: the entry, both catalogs, the player's layout and page */
+/** a build's manifest: the entry, both catalogs, the player's layout, page and catalog parts */
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', imports: ['_shared-1.js'], css: ['assets/index-1.css'] },
   '_shared-1.js': { file: 'assets/shared-1.js' },
@@ -20,6 +20,10 @@ const MANIFEST = {
     imports: ['_shared-1.js', '_table-1.js'],
     css: ['assets/play-1.css'],
   },
+  'src/features/mc-tests/i18n/learner/de.json': { file: 'assets/learner-de-1.js' },
+  'src/features/mc-tests/i18n/learner/en.json': { file: 'assets/learner-en-1.js' },
+  'src/features/progress/i18n/de.json': { file: 'assets/progress-de-1.js' },
+  'src/features/progress/i18n/en.json': { file: 'assets/progress-en-1.js' },
 };
 
 /** the build's index.html: the entry, its stylesheet and the preloaded fonts, as Vite writes them */
@@ -116,6 +120,9 @@ describe('page preloads (Link header of the app pages)', () => {
       '</assets/chapter-layout-1.js>; rel=modulepreload',
       '</assets/play-1.js>; rel=modulepreload',
       '</assets/table-1.js>; rel=modulepreload',
+      // the catalog parts the player shows (issue 34), in the page's language
+      '</assets/learner-de-1.js>; rel=modulepreload',
+      '</assets/progress-de-1.js>; rel=modulepreload',
       // as the app's preload helper adds them: `<link rel="stylesheet" crossorigin>`
       '</assets/play-1.css>; rel=preload; as=style; crossorigin',
       '</assets/table-1.css>; rel=preload; as=style; crossorigin',
@@ -124,6 +131,9 @@ describe('page preloads (Link header of the app pages)', () => {
     const chunks = play.slice(FIRST_PAINT.length).join();
     expect(chunks).not.toContain('shared-1.js');
     expect(chunks).not.toContain('index-1');
+    const english = links('/en/seminar/id/5/chapter/9/play', { scopes: [] }).join();
+    expect(english).toContain('learner-en-1.js');
+    expect(english).not.toContain('learner-de-1.js');
     // a guest on the player's path gets the catalog only (the page asks them to log in)
     expect(links('/seminar/id/5/chapter/9/play', null)).toHaveLength(FIRST_PAINT.length + 2);
   });

@@ -14,9 +14,9 @@ import path from 'node:path';
  *   fetch the file a second time;
  * - every page: the active language's catalog (the entry imports it by language, at run time);
  * - a logged-in visitor: `GET /api/user`, which every page of a session asks first;
- * - the chapter player: its layout's and page's chunks and styles, and the API answers its first
- *   render waits for (the seminar, its side menu and, for a learner, the playable tree: `prefetch`
- *   in the web app's `routes/chapter/play.tsx`);
+ * - the chapter player: its layout's and page's chunks and styles and its catalog parts (issue
+ *   34), and the API answers its first render waits for (the seminar, its side menu and, for a
+ *   learner, the playable tree: `prefetch` in the web app's `routes/chapter/play.tsx`);
  * - a public seminar page (`/seminar/{slug}`, for guests too; the caller names the slug, as
  *   `seminarSlugOfPage` read it to find the seminar): its layout's and page's chunks and the
  *   seminar by its slug, whose description is the page's largest text (session 12: it came after
@@ -44,6 +44,11 @@ const PLAY_PAGE = /^(?:\/en)?\/seminar\/id\/(\d{1,9})\/chapter\/\d{1,9}\/play\/?
 const PLAY_MODULES = ['src/app/layouts/chapter-layout.tsx', 'src/app/routes/chapter/play.tsx'];
 const PUBLIC_SEMINAR_MODULES = ['src/app/layouts/default-layout.tsx', 'src/app/routes/seminar/public.tsx'];
 const catalogModule = (locale: 'de' | 'en') => `src/i18n/${locale}.ts`;
+/** the catalog parts the player names (its `i18n` in the web app's `app/pages.ts`, issue 34) */
+const playParts = (locale: 'de' | 'en') => [
+  `src/features/mc-tests/i18n/learner/${locale}.json`,
+  `src/features/progress/i18n/${locale}.json`,
+];
 
 const modulePreload = (file: string) => `</${file}>; rel=modulepreload`;
 /** the chunks' styles: the app's preload helper adds them as `<link crossorigin>` */
@@ -116,7 +121,10 @@ export function createPagePreloads(webDist: string | undefined): PagePreloads {
     return [...c.js.map(modulePreload), ...c.css.filter((f) => !loaded.has(f)).map(stylePreload)];
   };
   const catalog = { de: links([catalogModule('de')]), en: links([catalogModule('en')]) };
-  const play = links(PLAY_MODULES);
+  const play = {
+    de: links([...PLAY_MODULES, ...playParts('de')]),
+    en: links([...PLAY_MODULES, ...playParts('en')]),
+  };
   const publicSeminar = links(PUBLIC_SEMINAR_MODULES);
 
   return {
@@ -124,7 +132,7 @@ export function createPagePreloads(webDist: string | undefined): PagePreloads {
       const locale = pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'de';
       const out = [...firstPaint, ...catalog[locale]];
       // the page's API answers come in the page itself (issue 34): only its modules are named
-      if (user && PLAY_PAGE.test(pathname)) out.push(...play);
+      if (user && PLAY_PAGE.test(pathname)) out.push(...play[locale]);
       if (seminarSlug !== null) out.push(...publicSeminar);
       return out.length > 0 ? out.join(', ') : null;
     },

@@ -2,8 +2,9 @@
  * Size budgets of the web app's first load (issue 13), computed from a build: the files a page
  * fetches before it renders are those index.html names (entry script, module preloads,
  * stylesheet) plus the static-import closures of the page's layout, page module and language
- * catalog in Vite's manifest. Bytes are counted as sent to a browser that accepts brotli: the
- * precompressed `.br` file where the build wrote one, else the file itself.
+ * catalog (its core and the parts the page names, issue 34) in Vite's manifest. Bytes are
+ * counted as sent to a browser that accepts brotli: the precompressed `.br` file where the build
+ * wrote one, else the file itself.
  * Used by web-budget.test.ts (CI) and `npm run bench:web`.
  */
 import { spawnSync } from 'node:child_process';
@@ -135,13 +136,41 @@ export interface PageWeight {
   files: string[];
 }
 
-/** The initial JS and CSS of one page in one language. */
+/**
+ * The UI catalog parts a page loads before it renders beyond the core (issue 34): its
+ * `i18n: [...]` in the route table (apps/web/src/app/pages*.ts), read from the source.
+ */
+export function catalogPartsOf(page: BudgetPage): string[] {
+  const module = `import('./${page.page.replace(/^src\/app\//, '').replace(/\.tsx?$/, '')}')`;
+  for (const name of readdirSync(path.join(WEB_DIR, 'src/app')).filter((file) =>
+    /^pages[\w.-]*\.ts$/.test(file),
+  )) {
+    const source = readFileSync(path.join(WEB_DIR, 'src/app', name), 'utf8');
+    const entry = [...source.matchAll(/\{[^{}]*\}/g)].find((match) => match[0].includes(module))?.[0];
+    if (!entry) continue;
+    const parts = /\bi18n: \[([^\]]*)\]/.exec(entry)?.[1] ?? '';
+    return [...parts.matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
+  }
+  throw new Error(`${page.page} is not in the route table`);
+}
+
+/** The manifest key of a catalog part's file (apps/web/src/i18n/catalog.ts). */
+export function catalogPartKey(part: string, locale: 'de' | 'en'): string {
+  const [feature, sub] = part.split('/');
+  if (!sub && existsSync(path.join(WEB_DIR, 'src/i18n', part))) return `src/i18n/${part}/${locale}.json`;
+  return sub
+    ? `src/features/${feature}/i18n/${sub}/${locale}.json`
+    : `src/features/${feature}/i18n/${locale}.json`;
+}
+
+/** The initial JS and CSS of one page in one language (the catalog's core and the page's parts). */
 export function pageWeight(dist: string, page: BudgetPage, locale: 'de' | 'en' = 'de'): PageWeight {
   const manifest = readManifest(dist);
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files = new Set(htmlFiles(html));
   const layoutKey = `src/app/layouts/${page.layout}.tsx`;
-  for (const key of ['index.html', layoutKey, page.page, `src/i18n/${locale}.ts`])
+  const parts = catalogPartsOf(page).map((part) => catalogPartKey(part, locale));
+  for (const key of ['index.html', layoutKey, page.page, `src/i18n/${locale}.ts`, ...parts])
     closure(manifest, key, files);
   const list = [...files].sort();
   const sum = (ext: string) =>

@@ -2,6 +2,7 @@ import type { EXTRA_PAGE_ROUTES, PAGE_ROUTES } from '@elearn/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
+import type { CatalogPart } from '@/i18n/catalog';
 
 /** A route of @elearn/shared's list (spec section 2 plus the admin/trainer extras). */
 export type PagePath = (typeof PAGE_ROUTES)[number] | (typeof EXTRA_PAGE_ROUTES)[number];
@@ -55,6 +56,12 @@ export interface PageModule {
 
 export interface PageDef extends PageMeta {
   load: () => Promise<PageModule>;
+  /**
+   * The parts of the UI catalog the page and its layout show beyond the core (issue 34,
+   * i18n/catalog.ts): loaded before the page renders. `app/catalog-parts.test.ts` checks them against
+   * the keys the page's and the layout's modules use.
+   */
+  i18n?: CatalogPart[];
 }
 
 /** Stored in each route's `handle`. */

@@ -5,11 +5,21 @@
  */
 import type { PageDef } from './page-types';
 
-const admin: Pick<PageDef, 'layout' | 'middleware'> = { layout: 'admin', middleware: ['auth', 'admin'] };
+const admin: Pick<PageDef, 'layout' | 'middleware' | 'i18n'> = {
+  layout: 'admin',
+  middleware: ['auth', 'admin'],
+  i18n: ['admin'],
+};
 
 export const ADMIN_PAGES: PageDef[] = [
   { id: 'admin-users', path: '/admin/users', ...admin, load: () => import('./routes/admin/users') },
-  { id: 'admin-user', path: '/admin/users/:id', ...admin, load: () => import('./routes/admin/user') },
+  {
+    id: 'admin-user',
+    path: '/admin/users/:id',
+    ...admin,
+    i18n: ['admin', 'privacy'],
+    load: () => import('./routes/admin/user'),
+  },
   {
     id: 'admin-companies',
     path: '/admin/companies',
@@ -29,6 +39,7 @@ export const ADMIN_PAGES: PageDef[] = [
     id: 'admin-deletions',
     path: '/admin/deletions',
     ...admin,
+    i18n: ['admin', 'privacy'],
     load: () => import('./routes/admin/deletions'),
   },
 ];

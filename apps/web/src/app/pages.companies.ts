@@ -7,12 +7,14 @@ import type { PageDef } from './page-types';
 export const COMPANIES_PAGES: PageDef[] = [
   {
     id: 'company',
+    i18n: ['companies'],
     path: '/company/:name',
     layout: 'seminar',
     load: () => import('./routes/company/overview'),
   },
   {
     id: 'company-register',
+    i18n: ['companies'],
     path: '/company/:name/register',
     layout: 'noAuth',
     auth: false,
@@ -20,6 +22,7 @@ export const COMPANIES_PAGES: PageDef[] = [
   },
   {
     id: 'company-join',
+    i18n: ['companies'],
     path: '/company/join/:token',
     layout: 'noAuth',
     auth: false,
@@ -27,18 +30,21 @@ export const COMPANIES_PAGES: PageDef[] = [
   },
   {
     id: 'company-seminars',
+    i18n: ['companies'],
     path: '/company/:name/seminar',
     layout: 'seminar',
     load: () => import('./routes/company/seminars'),
   },
   {
     id: 'company-seminars-booked',
+    i18n: ['companies'],
     path: '/company/:name/seminar/booked',
     layout: 'seminar',
     load: () => import('./routes/company/booked'),
   },
   {
     id: 'company-seminar-new',
+    i18n: ['authoring', 'companies'],
     path: '/company/:name/seminar/new',
     layout: 'seminar',
     middleware: ['trainer'],
@@ -46,6 +52,7 @@ export const COMPANIES_PAGES: PageDef[] = [
   },
   {
     id: 'company-seminars-own',
+    i18n: ['companies'],
     path: '/company/:name/seminar/own',
     layout: 'seminar',
     middleware: ['trainer'],
@@ -53,12 +60,14 @@ export const COMPANIES_PAGES: PageDef[] = [
   },
   {
     id: 'company-seminar',
+    i18n: ['companies'],
     path: '/company/:name/seminar/:id',
     layout: 'seminar',
     load: () => import('./routes/company/seminar'),
   },
   {
     id: 'employees',
+    i18n: ['companies'],
     path: '/employees',
     layout: 'default',
     middleware: ['corporateTraining'],
@@ -66,6 +75,7 @@ export const COMPANIES_PAGES: PageDef[] = [
   },
   {
     id: 'seminar-temp-list',
+    i18n: ['companies'],
     path: '/seminar/tempList',
     layout: 'seminar',
     middleware: ['corporateTraining'],
@@ -73,6 +83,7 @@ export const COMPANIES_PAGES: PageDef[] = [
   },
   {
     id: 'seminar-access-link',
+    i18n: ['companies'],
     path: '/seminar/access-link/:id?',
     layout: 'default',
     auth: false,
@@ -80,6 +91,7 @@ export const COMPANIES_PAGES: PageDef[] = [
   },
   {
     id: 'seminar-assign-user-company',
+    i18n: ['companies', 'progress'],
     path: '/seminar/id/:sid/assign-user-company',
     layout: 'seminarSide',
     load: () => import('./routes/seminar/assign-user-company'),

@@ -3,9 +3,16 @@ import type { PageDef } from './page-types';
 
 export const MC_TESTS_PAGES: PageDef[] = [
   // trainers and admins: index, own, reports, question pool (tabs); students are sent on from the index
-  { id: 'mctest-index', path: '/mcTest', layout: 'mcTest', load: () => import('./routes/mc-test/index') },
+  {
+    id: 'mctest-index',
+    i18n: ['mc-tests', 'mc-tests/learner'],
+    path: '/mcTest',
+    layout: 'mcTest',
+    load: () => import('./routes/mc-test/index'),
+  },
   {
     id: 'mctest-own',
+    i18n: ['mc-tests', 'mc-tests/learner'],
     path: '/mcTest/own',
     layout: 'mcTest',
     middleware: ['trainer'],
@@ -13,6 +20,7 @@ export const MC_TESTS_PAGES: PageDef[] = [
   },
   {
     id: 'mctest-reports',
+    i18n: ['mc-tests', 'mc-tests/learner'],
     path: '/mcTest/reports',
     layout: 'mcTest',
     middleware: ['trainer'],
@@ -20,6 +28,7 @@ export const MC_TESTS_PAGES: PageDef[] = [
   },
   {
     id: 'mctest-test-reports',
+    i18n: ['item-analysis', 'mc-tests', 'mc-tests/learner'],
     path: '/mcTest/TestReports',
     layout: 'mcTest',
     middleware: ['trainer'],
@@ -27,6 +36,7 @@ export const MC_TESTS_PAGES: PageDef[] = [
   },
   {
     id: 'mctest-pool',
+    i18n: ['authoring', 'item-analysis', 'mc-tests'],
     path: '/mcTest/QuestionPool',
     layout: 'mcTest',
     middleware: ['trainer'],
@@ -35,18 +45,21 @@ export const MC_TESTS_PAGES: PageDef[] = [
   // everyone with a login (students, trainers, admins)
   {
     id: 'mctest-assigned',
+    i18n: ['mc-tests', 'mc-tests/learner'],
     path: '/mcTest/assigned',
     layout: 'mcTest',
     load: () => import('./routes/mc-test/assigned'),
   },
   {
     id: 'mctest-open',
+    i18n: ['mc-tests', 'mc-tests/learner'],
     path: '/mcTest/open',
     layout: 'mcTest',
     load: () => import('./routes/mc-test/open'),
   },
   {
     id: 'mctest-history',
+    i18n: ['mc-tests', 'mc-tests/learner'],
     path: '/mcTest/history',
     layout: 'mcTest',
     load: () => import('./routes/mc-test/history'),
@@ -54,6 +67,7 @@ export const MC_TESTS_PAGES: PageDef[] = [
   // one test of an owner: side menu
   {
     id: 'mctest-graduate',
+    i18n: ['item-analysis', 'mc-tests', 'mc-tests/learner'],
     path: '/mcTest/graduate/:id?',
     layout: 'mcTestSide',
     middleware: ['trainer'],
@@ -61,6 +75,7 @@ export const MC_TESTS_PAGES: PageDef[] = [
   },
   {
     id: 'mctest-edit',
+    i18n: ['item-analysis', 'mc-tests', 'mc-tests/learner'],
     path: '/mcTest/:id/edit',
     layout: 'mcTestSide',
     middleware: ['trainer'],
@@ -68,6 +83,7 @@ export const MC_TESTS_PAGES: PageDef[] = [
   },
   {
     id: 'mctest-new-question',
+    i18n: ['authoring', 'item-analysis', 'mc-tests'],
     path: '/mcTest/:id/new',
     layout: 'mcTestSide',
     middleware: ['trainer'],
@@ -75,6 +91,7 @@ export const MC_TESTS_PAGES: PageDef[] = [
   },
   {
     id: 'mctest-item-analysis',
+    i18n: ['item-analysis', 'mc-tests'],
     path: '/mcTest/:id/itemAnalysis',
     layout: 'mcTestSide',
     middleware: ['trainer'],

@@ -10,7 +10,15 @@ import { MC_TESTS_PAGES } from './pages.mc-tests';
 import { PAYMENTS_PAGES } from './pages.payments';
 
 export const PAGES: PageDef[] = [
-  { id: 'home', path: '/', layout: 'hero', auth: false, index: true, load: () => import('./routes/home') },
+  {
+    id: 'home',
+    i18n: ['catalogue'],
+    path: '/',
+    layout: 'hero',
+    auth: false,
+    index: true,
+    load: () => import('./routes/home'),
+  },
   {
     id: 'login',
     path: '/login',
@@ -50,6 +58,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'user',
+    i18n: ['account', 'privacy'],
     path: '/user',
     layout: 'default',
     middleware: ['auth'],
@@ -57,6 +66,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'user-password',
+    i18n: ['account'],
     path: '/user/password',
     layout: 'default',
     middleware: ['auth'],
@@ -64,6 +74,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'user-privacy',
+    i18n: ['privacy'],
     path: '/user/privacy',
     layout: 'default',
     middleware: ['auth'],
@@ -71,6 +82,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'impress',
+    i18n: ['legal'],
     index: true,
     path: '/impress',
     layout: 'default',
@@ -79,6 +91,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'dsg',
+    i18n: ['legal'],
     path: '/dsg',
     layout: 'default',
     auth: false,
@@ -94,6 +107,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'certificates',
+    i18n: ['progress'],
     path: '/certificates',
     layout: 'default',
     middleware: ['auth'],
@@ -101,6 +115,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'certificate-verify',
+    i18n: ['progress'],
     path: '/certificate/:code',
     layout: 'default',
     auth: false,
@@ -117,6 +132,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'admin',
+    i18n: ['admin'],
     path: '/admin',
     layout: 'admin',
     middleware: ['auth', 'admin'],
@@ -133,6 +149,7 @@ export const PAGES: PageDef[] = [
   // ---- seminars (spec section 2) ----
   {
     id: 'seminar-list',
+    i18n: ['catalogue'],
     index: true,
     path: '/seminar',
     layout: 'seminar',
@@ -149,12 +166,14 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'seminar-booked',
+    i18n: ['companies', 'progress'],
     path: '/seminar/booked',
     layout: 'seminar',
     load: () => import('./routes/seminar/booked'),
   },
   {
     id: 'seminar-new',
+    i18n: ['authoring'],
     path: '/seminar/new',
     layout: 'seminar',
     middleware: ['trainer'],
@@ -168,6 +187,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'seminar-public',
+    i18n: ['catalogue'],
     index: true,
     path: '/seminar/:slug',
     layout: 'default',
@@ -176,18 +196,21 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'seminar-booking',
+    i18n: ['payments'],
     path: '/seminar/booking/:id?',
     layout: 'default',
     load: () => import('./routes/seminar/booking'),
   },
   {
     id: 'seminar-detail',
+    i18n: ['companies', 'progress'],
     path: '/seminar/id/:sid',
     layout: 'seminarSide',
     load: () => import('./routes/seminar/detail'),
   },
   {
     id: 'seminar-edit',
+    i18n: ['authoring'],
     path: '/seminar/id/:sid/edit',
     layout: 'seminarSide',
     middleware: ['trainer'],
@@ -196,6 +219,7 @@ export const PAGES: PageDef[] = [
   // ---- chapters ----
   {
     id: 'chapter-new',
+    i18n: ['authoring', 'progress'],
     path: '/seminar/id/:sid/chapter/new',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -203,6 +227,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'chapter-position',
+    i18n: ['progress'],
     path: '/seminar/id/:sid/chapter/position',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -210,6 +235,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'chapter-edit',
+    i18n: ['authoring', 'progress'],
     path: '/seminar/id/:sid/chapter/:cid',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -217,6 +243,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'chapter-new-sub',
+    i18n: ['authoring', 'progress'],
     path: '/seminar/id/:sid/chapter/:cid/newSub',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -224,12 +251,14 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'chapter-play',
+    i18n: ['mc-tests/learner', 'progress'],
     path: '/seminar/id/:sid/chapter/:cid/play',
     layout: 'chapter',
     load: () => import('./routes/chapter/play'),
   },
   {
     id: 'sub-chapter-list',
+    i18n: ['progress'],
     path: '/seminar/id/:sid/chapter/:cid/subChapter',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -237,6 +266,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'sub-chapter-new',
+    i18n: ['authoring', 'progress'],
     path: '/seminar/id/:sid/chapter/:cid/subChapter/new',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -244,6 +274,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'sub-chapter-edit',
+    i18n: ['authoring', 'progress'],
     path: '/seminar/id/:sid/chapter/:cid/subChapter/:scid',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -252,12 +283,19 @@ export const PAGES: PageDef[] = [
   // ---- people and work ----
   {
     id: 'user-profile',
+    i18n: ['account'],
     path: '/user/:slug',
     layout: 'default',
     auth: false,
     load: () => import('./routes/users/profile'),
   },
-  { id: 'todos', path: '/todos', layout: 'default', load: () => import('./routes/todos') },
+  {
+    id: 'todos',
+    i18n: ['mc-tests', 'mc-tests/learner', 'todos'],
+    path: '/todos',
+    layout: 'default',
+    load: () => import('./routes/todos'),
+  },
   ...MC_TESTS_PAGES,
   ...PAYMENTS_PAGES,
   ...COMPANIES_PAGES,

@@ -12,7 +12,7 @@ import { loginHref } from '@/config/paths';
 import { isApiError, setUnauthorizedHandler } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/auth';
 import { loadChunk, setChunkReloadTarget } from '@/lib/chunk-reload';
-import { applyLocale } from '@/lib/i18n';
+import { applyLocale, loadParts } from '@/lib/i18n';
 import { type Locale, localeFromPath, localizePath, stripLocale } from '@/lib/locale';
 import { setPrefetcher } from '@/lib/prefetch';
 import { ErrorPage, RootErrorPage } from './error-page';
@@ -92,9 +92,12 @@ function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
         // after them: the auth middleware then finds it answered or on its way (issue 13). The
         // page's language is set first: requests name it in Accept-Language.
         applyLocale(locale).catch(() => {});
+        // the catalog parts the page shows beyond the core (issue 34), beside its chunks
+        const parts = loadParts(locale, page.i18n);
+        parts.catch(() => {});
         ctx.user().catch(() => {});
         await runMiddleware(middlewareChain(page), ctx);
-        const { check, prefetch } = await module;
+        const [{ check, prefetch }] = await Promise.all([module, parts]);
         if (check && !check(params)) throw notFound();
         // the page's own subject is missing (its API answers 404): the page is, too (status 404 on
         // the server); any other failure shows in the page, which asks again
@@ -103,7 +106,14 @@ function routeBuilder({ queryClient, pages = PAGES }: BuildOptions) {
         });
         return null;
       },
-      lazy: async () => ({ Component: (await loadChunk(page.load)).default }),
+      // with its catalog parts: a hydrating router renders at once, without running the loader
+      lazy: async () => {
+        const [{ default: Component }] = await Promise.all([
+          loadChunk(page.load),
+          loadParts(locale, page.i18n),
+        ]);
+        return { Component };
+      },
       ErrorBoundary: ErrorPage,
       HydrateFallback: PageLoader,
     };
@@ -312,6 +322,7 @@ export function createAppRouter({
       const page = handle && byId.get(handle.id);
       page?.load().catch(() => {});
       if (page) LAYOUTS[page.layout]().catch(() => {});
+      if (page) loadParts(localeFromPath(path), page.i18n).catch(() => {});
     }
   });
 

@@ -2,13 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Tree } from './catalog';
-import { catalog as de, features as featuresDe } from './de';
 import baseDe from './de.json';
-import { catalog as en, features as featuresEn } from './en';
 import baseEn from './en.json';
+import { partFiles, wholeCatalog } from './whole';
 
-const featureCatalogsOf = (locale: 'de' | 'en'): [string, Tree][] =>
-  Object.entries(locale === 'de' ? featuresDe : featuresEn);
+const { de, en } = wholeCatalog;
+
+/** the catalog parts (features, sub-parts, legal texts) by file path */
+const featureCatalogsOf = (locale: 'de' | 'en'): [string, Tree][] => Object.entries(partFiles[locale]);
 
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -36,7 +37,7 @@ describe('i18n catalogs', () => {
     expect(Object.keys(enKeys).sort()).toEqual(Object.keys(deKeys).sort());
   });
 
-  it('lets no feature catalog redefine a key of the base or of another feature', () => {
+  it('lets no catalog part redefine a key of the core or of another part', () => {
     for (const locale of ['de', 'en'] as const) {
       const base = locale === 'de' ? baseDe : baseEn;
       const seen = new Map(Object.keys(flatten(base)).map((key) => [key, `i18n/${locale}.json`]));

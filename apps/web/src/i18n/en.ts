@@ -1,12 +1,15 @@
-/** The whole en catalog; imported on demand (its own chunk) by lib/i18n.ts. */
+/**
+ * The en catalog, imported on demand (its own chunk) by lib/i18n.ts: the core every page needs,
+ * and the loaders of the parts (each its own chunk) that the pages which show them load.
+ */
 
-import { buildCatalog, type Tree } from './catalog';
+import { partLoaders, type Tree } from './catalog';
 import base from './en.json';
 
-/** The feature catalogs of this language, by file path (also read by the catalog test). */
-export const features = import.meta.glob<Tree>('../features/*/i18n/en.json', {
-  eager: true,
-  import: 'default',
-});
+export const catalog: Tree = base;
 
-export const catalog = buildCatalog(base, features);
+export const parts = partLoaders(
+  import.meta.glob<Tree>(['../features/*/i18n/en.json', '../features/*/i18n/*/en.json', './*/en.json'], {
+    import: 'default',
+  }),
+);

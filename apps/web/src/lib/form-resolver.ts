@@ -2,6 +2,8 @@ import { encodeMessage } from '@elearn/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { loadFieldMessages } from './field-messages';
+import { currentLocale } from './i18n';
 
 /**
  * Messages for the checks a shared schema left without its own encoded message (for example
@@ -34,9 +36,20 @@ export function fallbackMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-/** zodResolver for a shared schema, with localizable fallback messages. */
+/**
+ * zodResolver for a shared schema, with localizable fallback messages; the page language's
+ * message table (lib/field-messages.ts) is there before it reports a message.
+ */
 export function formResolver<T extends z.ZodType<FieldValues, FieldValues>>(
   schema: T,
 ): Resolver<z.input<T>, unknown, z.output<T>> {
-  return zodResolver(schema, { error: fallbackMessage }) as Resolver<z.input<T>, unknown, z.output<T>>;
+  const resolve = zodResolver(schema, { error: fallbackMessage }) as Resolver<
+    z.input<T>,
+    unknown,
+    z.output<T>
+  >;
+  return async (values, context, options) => {
+    await loadFieldMessages(currentLocale()).catch(() => {});
+    return resolve(values, context, options);
+  };
 }

@@ -1,18 +1,21 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { catalog as de } from '@/i18n/de';
-import { catalog as en } from '@/i18n/en';
+import { wholeCatalog } from '@/i18n/whole';
 import { deleteCookie } from '@/lib/cookies';
+import { loadFieldMessages } from '@/lib/field-messages';
 import { applyLocale, i18n } from '@/lib/i18n';
 import { clearNotifications } from '@/lib/notifications';
 
-// the app loads one language on demand (lib/i18n.ts); components under test find both ready
-i18n.addResourceBundle('de', 'translation', de);
-i18n.addResourceBundle('en', 'translation', en);
+// the app loads one language on demand, its core and the page's parts (lib/i18n.ts); components
+// under test find both languages whole and ready
+i18n.addResourceBundle('de', 'translation', wholeCatalog.de);
+i18n.addResourceBundle('en', 'translation', wholeCatalog.en);
 
 // test files share a worker's module cache and jsdom (vitest `isolate: false`): this file runs
 // before each test file, so each starts as a fresh page would, in German at `/`, with empty storage
 await applyLocale('de');
+// the form messages of both languages too (the app loads its page's on first need)
+await Promise.all([loadFieldMessages('de'), loadFieldMessages('en')]);
 window.history.replaceState(null, '', '/');
 localStorage.clear();
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../errors.ts';
-import { encodeMessage, isMessageKey, localizeMessage, MESSAGES, pickLocale, t } from './messages.ts';
+import { de } from './messages.de.ts';
+import { en } from './messages.en.ts';
+import {
+  encodeMessage,
+  isMessageKey,
+  localizeMessage,
+  localizeWith,
+  MESSAGES,
+  pickLocale,
+  t,
+} from './messages.ts';
 
 describe('messages', () => {
   it('de and en have the same keys and no empty text', () => {
@@ -28,6 +38,15 @@ describe('messages', () => {
     expect(localizeMessage('de', '@validation.upCase')).toBe('Mindestens ein Grossbuchstabe benötigt');
     expect(localizeMessage('de', 'plain text')).toBe('plain text');
     expect(localizeMessage('de', '@no.such.key')).toBe('@no.such.key');
+  });
+
+  it('localizes with the table of one language, as the web app loads it (issue 34)', () => {
+    const raw = encodeMessage('validation.max', { max: 200 });
+    expect(localizeWith(en, raw)).toBe(localizeMessage('en', raw));
+    expect(localizeWith(de, raw)).toBe('Darf höchstens 200 Zeichen lang sein.');
+    expect(localizeWith(de, '@no.such.key')).toBe('@no.such.key');
+    expect(localizeWith(en, 'plain text')).toBe('plain text');
+    expect(MESSAGES).toEqual({ de, en });
   });
 
   it.each([

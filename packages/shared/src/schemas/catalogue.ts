@@ -1,17 +1,7 @@
 import { z } from 'zod';
+import { CATALOGUE_PRICES, SEMINAR_LANGUAGES } from '../domain/catalogue.ts';
 import { encodeMessage as m } from '../i18n/messages.ts';
 import { paginated } from './common.ts';
-
-/** The languages a seminar is taught in (issue 34: the catalogue's filter). */
-export const SEMINAR_LANGUAGES = ['de', 'en'] as const;
-export type SeminarLanguage = (typeof SEMINAR_LANGUAGES)[number];
-
-/** The public catalogue's page size (`GET /api/seminars/catalogue`). */
-export const CATALOGUE_PAGE_SIZE = 12;
-/** The catalogue's short description: plain text, at most this many characters. */
-export const CATALOGUE_SUMMARY_MAX = 200;
-export const CATALOGUE_PRICES = ['free', 'paid'] as const;
-export type CataloguePrice = (typeof CATALOGUE_PRICES)[number];
 
 /** an empty value (`?price=`, what a form sends for "any") means no filter */
 const emptyIsNone = (v: unknown) => (v === '' ? undefined : v);

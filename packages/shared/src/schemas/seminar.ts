@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { SEMINAR_LANGUAGES } from '../domain/catalogue.ts';
 import { encodeMessage as m } from '../i18n/messages.ts';
-import { SEMINAR_LANGUAGES } from './catalogue.ts';
 import { ID_JSON_SCHEMA, id } from './rules.ts';
 
 export const SEMINAR_TITLE_MAX = 200;

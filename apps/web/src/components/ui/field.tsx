@@ -1,12 +1,11 @@
-import { localizeMessage } from '@elearn/shared';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useLocale } from '@/hooks/use-locale';
+import { useLocalizedMessage } from '@/lib/field-messages';
 
 /** A form message: zod's encoded keys (`@validation.min?min=8`) become text of the page language. */
 export function useFieldMessage(message: string | undefined): string | undefined {
-  const locale = useLocale();
-  return message ? localizeMessage(locale, message) : undefined;
+  return useLocalizedMessage(useLocale(), message);
 }
 
 interface FieldProps {

@@ -1,5 +1,6 @@
 import type { ChapterDto, SeminarDto } from '@elearn/shared';
 import type { QueryClient, UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Params, useParams } from 'react-router';
 import { NotFoundView } from '@/components/error-view';
@@ -12,7 +13,6 @@ import {
   useSeminarChapters,
 } from '@/features/chapters/api/get-seminar-chapters';
 import { sideMenuQueryOptions } from '@/features/chapters/api/get-side-menu';
-import { ChapterInteractions } from '@/features/chapters/components/chapter-interactions';
 import { ChapterPlayer } from '@/features/chapters/components/chapter-player';
 import { findChapter, flattenChapters } from '@/features/chapters/components/chapter-tree';
 import { ChapterTests } from '@/features/mc-tests/components/chapter-tests';
@@ -23,6 +23,10 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { idParam } from '@/lib/current-ids';
 
 export { checkIds as check } from './params';
+
+/** The owner's list of who completed the chapter: its own chunk, not on a learner's first load (issue 34). */
+const loadInteractions = () => import('@/features/chapters/components/chapter-interactions');
+const ChapterInteractions = lazy(() => loadInteractions().then((m) => ({ default: m.ChapterInteractions })));
 
 /**
  * The seminar, the side menu and the chapter tree before the first render: the layout's seminar
@@ -35,6 +39,7 @@ export async function prefetch(queryClient: QueryClient, params: Params): Promis
   const seminar = await queryClient.ensureQueryData(seminarQueryOptions(sid));
   const { edit, booked, play } = seminar.abilities;
   await Promise.all([
+    edit ? loadInteractions() : null,
     edit || booked || play ? queryClient.ensureQueryData(sideMenuQueryOptions(sid)) : null,
     edit
       ? queryClient.ensureQueryData(seminarChaptersQueryOptions(sid))
@@ -82,7 +87,11 @@ function Player({
               previous={flat[index - 1] ?? null}
               next={flat[index + 1] ?? null}
             />
-            {seminar.abilities.edit ? <ChapterInteractions seminarId={seminar.id} chapterId={cid} /> : null}
+            {seminar.abilities.edit ? (
+              <Suspense fallback={null}>
+                <ChapterInteractions seminarId={seminar.id} chapterId={cid} />
+              </Suspense>
+            ) : null}
             {found.chapter.unlocked === 1 || seminar.abilities.edit ? (
               <ChapterTests chapterId={cid} isOwner={seminar.abilities.edit} />
             ) : null}

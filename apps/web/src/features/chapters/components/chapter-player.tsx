@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { VideoPlayer } from '@/components/video-player';
 import { useLocale } from '@/hooks/use-locale';
-import { downloadFile } from '@/lib/download';
 import { formatBytes } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 import { chapterPaths } from './chapter-side-menu';
@@ -52,7 +51,11 @@ export function ChapterPlayer({
 
   const download = async (id: number, url: string, name: string) => {
     setDownloading(id);
-    const ok = await downloadFile(url, name);
+    // the helper loads when a document is asked for, not with the page (issue 34)
+    const ok = await import('@/lib/download').then(
+      ({ downloadFile }) => downloadFile(url, name),
+      () => false,
+    );
     setDownloading(null);
     if (!ok) notify('danger', t('media.downloadFailed', { name }));
   };
