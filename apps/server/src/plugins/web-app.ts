@@ -62,19 +62,7 @@ const GUEST_PAGE_TOPICS = ['seminars.catalogue', 'seminars.guest-catalogue', 'ch
 export const webAppPlugin = fp(
   async (app: FastifyInstance, opts: { config: AppConfig; cacheBus: CacheBus }) => {
     const { config } = opts;
-    // a guest's pages are the same for every guest with the same consent cookie: kept a moment,
-    // dropped here and on every instance at a change of what they show (docs/decisions/web.md)
-    const guestPages =
-      config.guestPageCacheMs > 0
-        ? new TtlCache<CachedPage>(
-            config.guestPageCacheMs,
-            500,
-            Date.now,
-            { bus: opts.cacheBus, topic: 'pages.guest', follows: GUEST_PAGE_TOPICS },
-            // past its lifetime a page is answered while it is rendered anew; a change drops it
-            true,
-          )
-        : null;
+    const guestPages = guestPageCache(config, opts.cacheBus);
     let appPages: ReturnType<typeof createAppPages> | null = null;
     let renderer: PageRenderer | null = null;
     const webDist = config.webDist;
@@ -103,31 +91,6 @@ export const webAppPlugin = fp(
       });
     }
     const pagePreloads = createPagePreloads(appPages ? (webDist ?? undefined) : undefined);
-
-    /**
-     * Sends a page's HTML, compressed as the client accepts, revalidated by its ETag: the shell
-     * (compressed at start) or a rendered page (compressed once per encoding, then kept with it).
-     */
-    const sendHtml = (reply: FastifyReply, status: number, page: Precompressed | HtmlPage) => {
-      // per visitor (their session's data is in it): never kept by a shared cache
-      reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'private, no-cache')
-        .header('ETag', page.etag)
-        .header('Vary', 'Accept-Encoding, Cookie');
-      if (status === 200 && matchesEtag(reply.request.headers['if-none-match'], page.etag)) {
-        return reply.code(304).send();
-      }
-      const encoding = pickEncoding(reply.request.headers['accept-encoding']);
-      if ('identity' in page) {
-        if (!encoding) return reply.send(page.identity);
-        return reply.header('Content-Encoding', encoding).send(page[encoding]);
-      }
-      if (!encoding) return reply.send(page.html);
-      page.compressed[encoding] ??= compress(page.html, encoding);
-      return reply.header('Content-Encoding', encoding).send(page.compressed[encoding]);
-    };
 
     /** The page for this request: a guest's from the kept pages when there, else rendered. */
     const renderFor = async (req: FastifyRequest, status: number) => {
@@ -184,6 +147,47 @@ export const webAppPlugin = fp(
     if (appPages) app.get('/', { schema: { hide: true } }, async (_req, reply) => serveAppPage(reply));
   },
 );
+
+/**
+ * A guest's pages are the same for every guest with the same consent cookie: kept, dropped here
+ * and on every instance at a change of what they show (docs/decisions/web.md); null when off.
+ */
+function guestPageCache(config: AppConfig, cacheBus: CacheBus) {
+  if (config.guestPageCacheMs <= 0) return null;
+  return new TtlCache<CachedPage>(
+    config.guestPageCacheMs,
+    500,
+    Date.now,
+    { bus: cacheBus, topic: 'pages.guest', follows: GUEST_PAGE_TOPICS },
+    // past its lifetime a page is answered while it is rendered anew; a change drops it
+    true,
+  );
+}
+
+/**
+ * Sends a page's HTML, compressed as the client accepts, revalidated by its ETag: the shell
+ * (compressed at start) or a rendered page (compressed once per encoding, then kept with it).
+ */
+function sendHtml(reply: FastifyReply, status: number, page: Precompressed | HtmlPage) {
+  // per visitor (their session's data is in it): never kept by a shared cache
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'private, no-cache')
+    .header('ETag', page.etag)
+    .header('Vary', 'Accept-Encoding, Cookie');
+  if (status === 200 && matchesEtag(reply.request.headers['if-none-match'], page.etag)) {
+    return reply.code(304).send();
+  }
+  const encoding = pickEncoding(reply.request.headers['accept-encoding']);
+  if ('identity' in page) {
+    if (!encoding) return reply.send(page.identity);
+    return reply.header('Content-Encoding', encoding).send(page[encoding]);
+  }
+  if (!encoding) return reply.send(page.html);
+  page.compressed[encoding] ??= compress(page.html, encoding);
+  return reply.header('Content-Encoding', encoding).send(page.compressed[encoding]);
+}
 
 /** A rendered page's ETag: its content's hash (weak: the same page in another encoding). */
 function weakEtag(body: string): string {
