@@ -1,12 +1,15 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { EXTRA_PAGE_ROUTES, PAGE_ROUTES } from '@elearn/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seminars } from './db/schema/index.ts';
 import { sanitizeRichText } from './lib/sanitize.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { companyFixtures } from './test/company-fixtures.ts';
 import { seminarFixtures } from './test/fixtures.ts';
+import { mcTestFixtures } from './test/mc-test-fixtures.ts';
 import { buildWeb } from './test/web-budget.ts';
 
 /**
@@ -26,6 +29,9 @@ function pageData(html: string) {
   };
 }
 
+/** the app's name, the whole title of a page that names itself nowhere */
+const APP_NAME = 'E-Learning';
+
 const userOf = (html: string) =>
   pageData(html).queries.queries.find((q) => JSON.stringify(q.queryKey) === '["auth","user"]')?.state.data as
     | { id: number; email: string }
@@ -39,7 +45,9 @@ describe('pages rendered on the server (one production build)', () => {
   beforeAll(async () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-page-render-'));
     buildWeb(dist);
-    t = await buildTestApp({ webDist: dist, appUrl: 'https://learn.example.ch' });
+    // every page route twice per language from one address: past the 300 pages a minute an
+    // address may load
+    t = await buildTestApp({ webDist: dist, appUrl: 'https://learn.example.ch', rateLimitFactor: 10 });
   }, 600_000);
 
   afterAll(async () => {
@@ -204,6 +212,90 @@ describe('pages rendered on the server (one production build)', () => {
     expect(hidden.statusCode).toBe(200);
     expect((await get(url)).statusCode).toBe(404);
   });
+
+  it('renders every page route in both languages for a guest and an admin: 200 with its own title, a guard’s 302 or 404, never 500, <html lang> of the address, nothing logged', async () => {
+    const trainer = await t.make.user({ scopes: ['trainer'] });
+    const admin = await t.make.user({ scopes: ['admin'] });
+    const student = await t.make.user();
+    const company = await t.make.company();
+    await t.make.member(company.id, trainer.id, true);
+    const fx = seminarFixtures(t.app);
+    const { seminar, chapter, test } = await mcTestFixtures(t.app).bookedTest(trainer.id, [student.id]);
+    const sub = await fx.chapter(seminar.id, { parentId: chapter.id });
+    const companySeminar = await fx.seminar(trainer.id, { isCompany: true, companyId: company.id });
+    const join = await companyFixtures(t.app).memberInvitation(company.id, 'invited@example.test');
+    /** a real id (or a name) for each parameter; optional parameters are left out */
+    const values: Record<string, string> = {
+      id: String(test.id),
+      sid: String(seminar.id),
+      cid: String(chapter.id),
+      scid: String(sub.id),
+      slug: seminar.slug,
+      name: company.shortName,
+      token: join.token,
+      paymentId: 'tr_unknown',
+      code: 'A'.repeat(24),
+    };
+    const fill = (route: string) => {
+      const segments = route.split('/').map((segment) => {
+        if (!segment.startsWith(':')) return segment;
+        if (segment.endsWith('?')) return '';
+        const name = segment.slice(1);
+        if (route.startsWith('/user/') && name === 'slug') return student.username;
+        if (route.startsWith('/company/:name/seminar/') && name === 'id') return String(companySeminar.id);
+        if (route.startsWith('/admin/users/')) return String(student.id);
+        if (route.startsWith('/admin/companies/')) return String(company.id);
+        const value = values[name];
+        if (!value) throw new Error(`no value for ${segment} of ${route}`);
+        return value;
+      });
+      return segments.filter((segment, i) => i === 0 || segment !== '').join('/') || '/';
+    };
+    const adminCookie = (await t.loginAs(admin.email)).jar.getCookieStringSync('http://localhost/');
+    const paths = [...PAGE_ROUTES, ...EXTRA_PAGE_ROUTES].map(fill);
+    expect(new Set(paths).size).toBe(paths.length);
+
+    /** what React logged while rendering: a boundary that failed on the server (the browser then
+     * renders it again and reports React error #419) */
+    const logged: unknown[][] = [];
+    const errorSpy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      logged.push(args);
+    });
+    const problems: string[] = [];
+    try {
+      for (const [who, cookie] of [
+        ['guest', undefined],
+        ['admin', adminCookie],
+      ] as const) {
+        for (const lang of ['de', 'en'] as const) {
+          for (const page of paths) {
+            const url = lang === 'en' ? (page === '/' ? '/en' : `/en${page}`) : page;
+            const before = logged.length;
+            const res = await get(url, cookie);
+            const where = `${who} ${url} (${res.statusCode})`;
+            if (![200, 302, 404].includes(res.statusCode))
+              problems.push(`${where}: status ${res.body.slice(0, 300)}`);
+            if (logged.length > before)
+              problems.push(`${where}: the render logged ${String(logged.slice(before).flat()[0])}`);
+            if (res.statusCode === 302) continue;
+            if (!res.body.includes(`<html lang="${lang}">`))
+              problems.push(`${where}: not <html lang="${lang}">`);
+            const title = /<title>([^<]*)<\/title>/.exec(res.body)?.[1];
+            // the home page alone is titled by the app's name (the brand; PageHead title="")
+            const home = page === '/';
+            if (res.statusCode === 200 && (!title || (title === APP_NAME) !== home))
+              problems.push(`${where}: title ${JSON.stringify(title)}`);
+            // every boundary inline: one sent apart needs React's inline script, which the CSP blocks
+            if (res.body.includes('<!--$?-->') || res.body.includes('<script>'))
+              problems.push(`${where}: a Suspense boundary sent apart (pending in the HTML)`);
+          }
+        }
+      }
+    } finally {
+      errorSpy.mockRestore();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
 
 describe('a page whose render fails', () => {

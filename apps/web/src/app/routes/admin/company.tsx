@@ -1,12 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import { useParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
-import { useAdminCompany } from '@/features/admin/api/get-admin-company';
+import { adminCompanyQueryOptions, useAdminCompany } from '@/features/admin/api/get-admin-company';
 import { CompanyDetail } from '@/features/admin/components/company-detail';
 import { idParam } from '@/lib/current-ids';
+import { prefetchPageQuery } from '@/lib/page-prefetch';
 
 /** An id that is not a positive whole number is "page not found". */
 export const check = (params: Params) => idParam(params.id) !== null;
+
+/** The company before the page renders (its name is the page's title). */
+export const prefetch = (queryClient: QueryClient, params: Params) =>
+  prefetchPageQuery(queryClient, adminCompanyQueryOptions(idParam(params.id) ?? 0));
 
 /** `/admin/companies/{id}`: rename, members, managers, delete. */
 export default function AdminCompanyPage() {

@@ -16,6 +16,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { checkName, companyName } from './params';
 
 export const check = checkName;
+export { prefetchCompany as prefetch } from './params';
 
 function ManagerActions({ seminar }: { seminar: CompanyBookedSeminar }) {
   const { t } = useTranslation();

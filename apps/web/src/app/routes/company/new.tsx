@@ -38,6 +38,7 @@ function NewCompanySeminar({ company }: { company: CompanyDto }) {
 }
 
 export const check = checkName;
+export { prefetchCompany as prefetch } from './params';
 
 /** `/company/{name}/seminar/new` (trainer, admin): the seminar form, made for this company. */
 export default function NewCompanySeminarPage() {

@@ -9,6 +9,7 @@ import { isOwnerRole, useCurrentUser } from '@/lib/auth';
 import { checkName, companyName } from './params';
 
 export const check = checkName;
+export { prefetchCompany as prefetch } from './params';
 
 function Overview({ company }: { company: CompanyDto }) {
   const { t } = useTranslation();

@@ -14,6 +14,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { checkName, companyName } from './params';
 
 export const check = checkName;
+export { prefetchCompany as prefetch } from './params';
 
 function OwnCompanySeminars({ company }: { company: CompanyDto }) {
   const { t } = useTranslation();

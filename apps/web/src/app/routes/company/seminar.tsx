@@ -1,4 +1,5 @@
 import type { CompanyDto, SeminarDto } from '@elearn/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Params, useParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
@@ -10,13 +11,22 @@ import { chapterPaths } from '@/features/chapters/components/chapter-side-menu';
 import { CompanyBookingPanel } from '@/features/companies/components/company-booking-panel';
 import { CompanyGate } from '@/features/companies/components/company-gate';
 import { companyPaths } from '@/features/companies/tabs';
-import { useSeminar } from '@/features/seminars/api/get-seminar';
+import { seminarQueryOptions, useSeminar } from '@/features/seminars/api/get-seminar';
 import { SeminarDetails } from '@/features/seminars/components/seminar-details';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { idParam } from '@/lib/current-ids';
-import { checkName, companyName } from './params';
+import { prefetchPageQuery } from '@/lib/page-prefetch';
+import { checkName, companyName, prefetchCompany } from './params';
 
 export const check = (params: Params) => checkName(params) && idParam(params.id) !== null;
+
+/** The company and the seminar before the page renders (the seminar's title is the page's). */
+export async function prefetch(queryClient: QueryClient, params: Params): Promise<void> {
+  await Promise.all([
+    prefetchCompany(queryClient, params),
+    prefetchPageQuery(queryClient, seminarQueryOptions(idParam(params.id) ?? 0)),
+  ]);
+}
 
 function StartButton({ seminar }: { seminar: SeminarDto }) {
   const { t } = useTranslation();

@@ -14,6 +14,7 @@ import { isOwnerRole, useCurrentUser } from '@/lib/auth';
 import { checkName, companyName } from './params';
 
 export const check = checkName;
+export { prefetchCompany as prefetch } from './params';
 
 function CardActions({ company, seminar }: { company: CompanyDto; seminar: CompanySeminarDto }) {
   const { t } = useTranslation();

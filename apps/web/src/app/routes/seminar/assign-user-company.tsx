@@ -1,4 +1,5 @@
 import type { CompanyDto, SeminarDto } from '@elearn/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Params, useParams, useSearchParams } from 'react-router';
@@ -18,11 +19,16 @@ import {
 } from '@/features/companies/components/company-booking-panel';
 import { CompanySelect } from '@/features/companies/components/company-select';
 import { LearnerProgress } from '@/features/progress/components/learner-progress';
-import { useSeminar } from '@/features/seminars/api/get-seminar';
+import { seminarQueryOptions, useSeminar } from '@/features/seminars/api/get-seminar';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { idParam } from '@/lib/current-ids';
+import { prefetchPageQuery } from '@/lib/page-prefetch';
 
 export const check = (params: Params) => idParam(params.sid) !== null;
+
+/** The seminar before the page renders (the server renders it, its title included). */
+export const prefetch = (queryClient: QueryClient, params: Params) =>
+  prefetchPageQuery(queryClient, seminarQueryOptions(idParam(params.sid) ?? 0));
 
 function ForCompany({
   seminar,

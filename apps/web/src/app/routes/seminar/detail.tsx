@@ -1,4 +1,5 @@
 import type { SeminarDto } from '@elearn/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Params, useNavigate, useParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
@@ -10,7 +11,7 @@ import { CompanyBookingPanel } from '@/features/companies/components/company-boo
 import { CompletionSettings } from '@/features/progress/components/completion-settings';
 import { LearnerProgress } from '@/features/progress/components/learner-progress';
 import { SeminarProgressPanel } from '@/features/progress/components/seminar-progress-panel';
-import { useSeminar } from '@/features/seminars/api/get-seminar';
+import { seminarQueryOptions, useSeminar } from '@/features/seminars/api/get-seminar';
 import { DeleteSeminarButton } from '@/features/seminars/components/delete-seminar-button';
 import { PublicToggle } from '@/features/seminars/components/public-toggle';
 import { SeminarBookings } from '@/features/seminars/components/seminar-bookings';
@@ -19,8 +20,13 @@ import { useLocalizePath } from '@/hooks/use-locale';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isAdmin, useCurrentUser } from '@/lib/auth';
 import { idParam } from '@/lib/current-ids';
+import { prefetchPageQuery } from '@/lib/page-prefetch';
 
 export const check = (params: Params) => idParam(params.sid) !== null;
+
+/** The seminar before the page renders (the server renders it, its title included). */
+export const prefetch = (queryClient: QueryClient, params: Params) =>
+  prefetchPageQuery(queryClient, seminarQueryOptions(idParam(params.sid) ?? 0));
 
 function ChapterOverview({ seminar }: { seminar: SeminarDto }) {
   const { t } = useTranslation();

@@ -1,11 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { type Params, useParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SeminarCards } from '@/features/seminars/components/seminar-lists';
-import { usePublicProfile } from '@/features/users/api/get-public-profile';
+import { publicProfileQueryOptions, usePublicProfile } from '@/features/users/api/get-public-profile';
 import { ProfileHeader } from '@/features/users/components/profile-header';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { prefetchPageQuery } from '@/lib/page-prefetch';
+
+/** The profile before the page renders: the server renders it for guests (issue 34). */
+export const prefetch = (queryClient: QueryClient, params: Params) =>
+  prefetchPageQuery(queryClient, publicProfileQueryOptions(params.slug ?? ''));
 
 function Title({ name }: { name: string }) {
   usePageTitle(name);
