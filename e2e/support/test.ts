@@ -42,7 +42,7 @@ function patchNavigations(proto: Page): void {
   }
 }
 
-export const test = base.extend<{ hydration: void }>({
+export const test = base.extend<{ hydration: undefined }>({
   hydration: [
     async ({ page, javaScriptEnabled }, use) => {
       scripts = javaScriptEnabled !== false;
@@ -51,7 +51,7 @@ export const test = base.extend<{ hydration: void }>({
         patchNavigations(Object.getPrototypeOf(page) as Page);
         patched = true;
       }
-      await use();
+      await use(undefined);
     },
     { auto: true },
   ],
