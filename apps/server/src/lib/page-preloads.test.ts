@@ -22,8 +22,8 @@ const MANIFEST = {
   },
   'src/features/mc-tests/i18n/learner/de.json': { file: 'assets/learner-de-1.js' },
   'src/features/mc-tests/i18n/learner/en.json': { file: 'assets/learner-en-1.js' },
-  'src/features/progress/i18n/de.json': { file: 'assets/progress-de-1.js' },
-  'src/features/progress/i18n/en.json': { file: 'assets/progress-en-1.js' },
+  'src/features/progress/i18n/learner/de.json': { file: 'assets/progress-de-1.js' },
+  'src/features/progress/i18n/learner/en.json': { file: 'assets/progress-en-1.js' },
 };
 
 /** the build's index.html: the entry, its stylesheet and the preloaded fonts, as Vite writes them */

@@ -47,7 +47,7 @@ const catalogModule = (locale: 'de' | 'en') => `src/i18n/${locale}.ts`;
 /** the catalog parts the player names (its `i18n` in the web app's `app/pages.ts`, issue 34) */
 const playParts = (locale: 'de' | 'en') => [
   `src/features/mc-tests/i18n/learner/${locale}.json`,
-  `src/features/progress/i18n/${locale}.json`,
+  `src/features/progress/i18n/learner/${locale}.json`,
 ];
 
 const modulePreload = (file: string) => `</${file}>; rel=modulepreload`;

@@ -91,7 +91,7 @@ export const COMPANIES_PAGES: PageDef[] = [
   },
   {
     id: 'seminar-assign-user-company',
-    i18n: ['companies', 'progress'],
+    i18n: ['companies', 'progress', 'progress/learner'],
     path: '/seminar/id/:sid/assign-user-company',
     layout: 'seminarSide',
     load: () => import('./routes/seminar/assign-user-company'),

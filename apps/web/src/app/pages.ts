@@ -166,7 +166,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'seminar-booked',
-    i18n: ['companies', 'progress'],
+    i18n: ['companies', 'progress/learner'],
     path: '/seminar/booked',
     layout: 'seminar',
     load: () => import('./routes/seminar/booked'),
@@ -203,7 +203,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'seminar-detail',
-    i18n: ['companies', 'progress'],
+    i18n: ['companies', 'progress', 'progress/learner'],
     path: '/seminar/id/:sid',
     layout: 'seminarSide',
     load: () => import('./routes/seminar/detail'),
@@ -219,7 +219,7 @@ export const PAGES: PageDef[] = [
   // ---- chapters ----
   {
     id: 'chapter-new',
-    i18n: ['authoring', 'progress'],
+    i18n: ['authoring', 'progress/learner'],
     path: '/seminar/id/:sid/chapter/new',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -227,7 +227,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'chapter-position',
-    i18n: ['progress'],
+    i18n: ['progress/learner'],
     path: '/seminar/id/:sid/chapter/position',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -235,7 +235,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'chapter-edit',
-    i18n: ['authoring', 'progress'],
+    i18n: ['authoring', 'progress/learner'],
     path: '/seminar/id/:sid/chapter/:cid',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -243,7 +243,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'chapter-new-sub',
-    i18n: ['authoring', 'progress'],
+    i18n: ['authoring', 'progress/learner'],
     path: '/seminar/id/:sid/chapter/:cid/newSub',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -251,14 +251,14 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'chapter-play',
-    i18n: ['mc-tests/learner', 'progress'],
+    i18n: ['mc-tests/learner', 'progress/learner'],
     path: '/seminar/id/:sid/chapter/:cid/play',
     layout: 'chapter',
     load: () => import('./routes/chapter/play'),
   },
   {
     id: 'sub-chapter-list',
-    i18n: ['progress'],
+    i18n: ['progress/learner'],
     path: '/seminar/id/:sid/chapter/:cid/subChapter',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -266,7 +266,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'sub-chapter-new',
-    i18n: ['authoring', 'progress'],
+    i18n: ['authoring', 'progress/learner'],
     path: '/seminar/id/:sid/chapter/:cid/subChapter/new',
     layout: 'chapter',
     middleware: ['trainer'],
@@ -274,7 +274,7 @@ export const PAGES: PageDef[] = [
   },
   {
     id: 'sub-chapter-edit',
-    i18n: ['authoring', 'progress'],
+    i18n: ['authoring', 'progress/learner'],
     path: '/seminar/id/:sid/chapter/:cid/subChapter/:scid',
     layout: 'chapter',
     middleware: ['trainer'],

@@ -3,7 +3,7 @@
  * needs (`i18n/{de,en}.json`) and parts that only some pages need: each feature's catalog
  * (`features/<name>/i18n/{de,en}.json`, part `<name>`), a feature's smaller sub-part
  * (`features/<name>/i18n/<sub>/{de,en}.json`, part `<name>/<sub>`, e.g. the texts a learner sees
- * of the MC tests) and page groups of the app's own texts (`i18n/<part>/`: `legal` the legal
+ * of the MC tests and of the progress) and page groups of the app's own texts (`i18n/<part>/`: `legal` the legal
  * texts, `catalogue` the home page and the catalogue, `account`, `authoring` the upload and
  * editor texts, `todos`). Each part is its own chunk
  * per language; a page names the parts it shows in its `PageDef.i18n` (app/pages*.ts), its
@@ -27,6 +27,7 @@ export const CATALOG_PARTS = [
   'payments',
   'privacy',
   'progress',
+  'progress/learner',
   'todos',
 ] as const;
 
