@@ -115,7 +115,9 @@ export function transferredBytes(dist: string, file: string): number {
 
 /** The files index.html makes the browser fetch: scripts, module preloads, stylesheets. */
 export function htmlFiles(html: string): string[] {
-  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+)"[^>]*>/g)];
+  // what only a browser without scripts loads (noscript.css) is not the app's
+  const app = html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
+  const refs = [...app.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+)"[^>]*>/g)];
   return refs.map((m) => m[1] ?? '').filter((file) => /\.(?:js|css)$/.test(file));
 }
 

@@ -60,8 +60,18 @@ describe('page prefetch', () => {
     seen = [];
     renderApp('/todos', {
       pages: withPage((queryClient) => queryClient.ensureQueryData(NOTE)),
+      handlers: { 'GET /api/note': () => ({ status: 500, body: { message: 'broken' } }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'failed' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it("a prefetch whose subject the API does not know (404) is the not-found page (issue 34: the server's 404)", async () => {
+    seen = [];
+    renderApp('/todos', {
+      pages: withPage((queryClient) => queryClient.ensureQueryData(NOTE)),
       handlers: { 'GET /api/note': () => ({ status: 404, body: { message: 'gone' } }) },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'failed' })).toBeTruthy();
+    expect(await screen.findByText('Seite nicht gefunden')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'failed' })).toBeNull();
   });
 });

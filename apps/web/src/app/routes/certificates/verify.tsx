@@ -1,10 +1,11 @@
 import { CERTIFICATE_CODE_RE } from '@elearn/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Params, useParams } from 'react-router';
 import { PageLoader } from '@/components/layout/page-loader';
 import { QueryError } from '@/components/query-state';
 import { Notification } from '@/components/ui/notification';
-import { useCertificate } from '@/features/progress/api/get-certificate';
+import { certificateQueryOptions, useCertificate } from '@/features/progress/api/get-certificate';
 import { CertificateFacts } from '@/features/progress/components/certificate-facts';
 import { useLocale } from '@/hooks/use-locale';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -12,6 +13,15 @@ import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 
 export const check = (params: Params) => CERTIFICATE_CODE_RE.test(params.code ?? '');
+
+/**
+ * The certificate before the first render: whoever scans the QR code gets its facts from the
+ * server's page (issue 34). An unknown code is no missing page but the page's own answer, so a
+ * failed look-up is not thrown (the page shows "unknown" once the browser has asked).
+ */
+export async function prefetch(queryClient: QueryClient, params: Params): Promise<void> {
+  if (check(params)) await queryClient.prefetchQuery(certificateQueryOptions(params.code ?? ''));
+}
 
 /**
  * `/certificate/{code}` (public, the QR code's address): whether the certificate is valid or
