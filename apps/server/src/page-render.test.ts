@@ -288,6 +288,9 @@ describe('pages rendered on the server (one production build)', () => {
             // every boundary inline: one sent apart needs React's inline script, which the CSP blocks
             if (res.body.includes('<!--$?-->') || res.body.includes('<script>'))
               problems.push(`${where}: a Suspense boundary sent apart (pending in the HTML)`);
+            // a style attribute is dropped by the CSP (style-src 'self') and not written again by hydration
+            const styled = /<[a-z][^>]* style="[^"]*"/.exec(res.body)?.[0];
+            if (styled) problems.push(`${where}: a style attribute: ${styled}`);
           }
         }
       }

@@ -150,7 +150,7 @@ export function McTestSideLayout() {
           </nav>
         </aside>
         {/* min-width 0: a wide table scrolls inside its container instead of widening the page */}
-        <div className="column" style={{ minWidth: 0 }}>
+        <div className="column is-min-width-0">
           <Outlet />
         </div>
       </div>

@@ -56,7 +56,7 @@ export function ChapterAttach({ test }: { test: McTestDto }) {
         {t('mcTest.attach.title')}
       </h2>
       {current ? (
-        <div className="is-flex is-align-items-center is-flex-wrap-wrap mb-3" style={{ gap: '0.5rem' }}>
+        <div className="is-flex is-align-items-center is-flex-wrap-wrap mb-3 has-gap-s">
           <span data-testid="chapter-attach-current">
             {t('mcTest.attach.current')}{' '}
             <AppLink to={`/seminar/id/${current.seminar.id}/chapter/${current.id}/play`}>
@@ -101,8 +101,8 @@ export function ChapterAttach({ test }: { test: McTestDto }) {
           {t('mcTest.attach.noChapters')} <AppLink to="/seminar/own">{t('mcTest.attach.toSeminars')}</AppLink>
         </p>
       ) : (
-        <div className="is-flex is-align-items-flex-end is-flex-wrap-wrap" style={{ gap: '0.5rem' }}>
-          <div style={{ flex: '1 1 18rem' }}>
+        <div className="is-flex is-align-items-flex-end is-flex-wrap-wrap has-gap-s">
+          <div className="is-grow-18rem">
             <Field
               label={t('mcTest.attach.chapter')}
               id={`chapter-select-${test.id}`}

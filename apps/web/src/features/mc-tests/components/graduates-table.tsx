@@ -21,7 +21,7 @@ function ConfirmButtons({ row }: { row: OwnerRow }) {
   const name = `${row.firstName} ${row.lastName}`.trim();
   if (row.passed === 1) {
     return (
-      <div className="is-flex is-align-items-center is-flex-wrap-wrap" style={{ gap: '0.25rem' }}>
+      <div className="is-flex is-align-items-center is-flex-wrap-wrap has-gap-xs">
         <span className="tag is-success" data-testid="graduate-confirmed">
           {t('mcTest.status.confirmed')}
         </span>

@@ -212,10 +212,7 @@ export function TestQuestions({ test }: { test: McTestDto }) {
                   data-testid="test-question-item"
                   data-question-id={question.id}
                 >
-                  <div
-                    className="is-flex is-justify-content-space-between is-align-items-flex-start"
-                    style={{ gap: '1rem' }}
-                  >
+                  <div className="is-flex is-justify-content-space-between is-align-items-flex-start has-gap-m">
                     <div>
                       <ServerHtml html={question.label} className="pool-question-text mb-1" />
                       <div className="tags">
