@@ -156,7 +156,8 @@ describe.skipIf(!bin)(
         let backends = Number.POSITIVE_INFINITY;
         for (let i = 0; i < 20 && backends > end.total; i++) {
           const { rows } = await admin.query(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query NOT ILIKE 'listen%'`,
+            // the job queue's own pool (lib/job-queue.ts, application_name job-queue) is not the app's
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query NOT ILIKE 'listen%' AND application_name <> 'job-queue'`,
           );
           backends = rows[0].n;
           if (backends > end.total) await new Promise((r) => setTimeout(r, 250));

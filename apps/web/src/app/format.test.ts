@@ -1,3 +1,5 @@
+// The formatters of lib/format.ts and of the features that use it, side by side (in app/: it reads
+// several features, which only the app layer may).
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDateTime as adminDateTime } from '@/features/admin/format';
 import { formatDateTime as companyDateTime } from '@/features/companies/format';
@@ -11,7 +13,7 @@ import {
   formatPrice,
   numberFormat,
   siteYear,
-} from './format';
+} from '@/lib/format';
 
 describe('format', () => {
   it('makes each Intl formatter once per language and options', () => {
