@@ -296,6 +296,21 @@ async function measurePages(base: string, how: string): Promise<Result[]> {
   ];
 }
 
+/** `bench` on PGlite, then (with BENCH_DATABASE_URL) on a scratch PostgreSQL database */
+async function onBothDatabases(
+  bench: (label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) => Promise<boolean>,
+): Promise<boolean[]> {
+  const results = [await bench('PGlite')];
+  if (!process.env.BENCH_DATABASE_URL) return results;
+  const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
+  try {
+    results.push(await bench('PostgreSQL', scratch.url));
+  } finally {
+    await scratch.drop();
+  }
+  return results;
+}
+
 /** `BENCH_ONLY=pages`: only the pages rendered for a guest, with and without the page cache */
 async function runPagesOnly(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
@@ -421,25 +436,9 @@ if (process.env.BENCH_ONLY === 'privacy') {
     await scratch.drop();
   }
 } else if (process.env.BENCH_ONLY === 'pages') {
-  ok.push(await runPagesOnly('PGlite'));
-  if (process.env.BENCH_DATABASE_URL) {
-    const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
-    try {
-      ok.push(await runPagesOnly('PostgreSQL', scratch.url));
-    } finally {
-      await scratch.drop();
-    }
-  }
+  ok.push(...(await onBothDatabases(runPagesOnly)));
 } else if (process.env.BENCH_ONLY === 'stop') {
-  ok.push(await runStopsOnly('PGlite'));
-  if (process.env.BENCH_DATABASE_URL) {
-    const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
-    try {
-      ok.push(await runStopsOnly('PostgreSQL', scratch.url));
-    } finally {
-      await scratch.drop();
-    }
-  }
+  ok.push(...(await onBothDatabases(runStopsOnly)));
 } else if (process.env.BENCH_ONLY !== 'postgres') {
   ok.push(await run('PGlite'));
   // the data export of a large account (issue 19), in process

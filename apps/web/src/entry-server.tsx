@@ -22,6 +22,7 @@ import { i18n, loadCatalog } from '@/lib/i18n';
 import { type Locale, localeFromPath } from '@/lib/locale';
 import { createQueryClient } from '@/lib/query-client';
 import { type RequestScope, setRequestScopeProvider } from '@/lib/request-scope';
+import { scriptJson } from '@/lib/script-json';
 import { setSiteOrigin } from '@/lib/site';
 import type { PageData, SerializedError } from './page-data';
 
@@ -59,16 +60,6 @@ export type RenderResult =
 
 /** The hoisted tags React writes ahead of the markup (`<title>`, `<meta>`, `<link>`). */
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)*/;
-
-/** JSON inside a script element: nothing in it ends the element or opens a comment. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,9 +1,9 @@
+import { plainText } from '@elearn/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chapterFiles, seminars } from '../../db/schema/index.ts';
 import { buildTestApp, multipart, type TestApp } from '../../test/build-test-app.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
-import { plainSummary } from './seminars.summary.ts';
 
 type Card = {
   id: number;
@@ -259,17 +259,17 @@ describe('the catalogue on 10,000 seminars', () => {
   });
 });
 
-describe('plainSummary', () => {
+describe('plainText', () => {
   it.each([
     ['<p>a</p><p>b</p>', 'a b'],
     ['<p>x &lt;script&gt; &amp; &quot;y&quot; &#39;z&#39;</p>', 'x <script> & "y" \'z\''],
     ['<p>cut in a tag <a href="https://ex', 'cut in a tag'],
     ['', ''],
   ])('%s', (html, text) => {
-    expect(plainSummary(html, 200)).toBe(text);
+    expect(plainText(html, 200)).toBe(text);
   });
   it('cuts at a word and ends with an ellipsis', () => {
-    expect(plainSummary('<p>eins zwei drei vier</p>', 12)).toBe('eins zwei…');
-    expect(plainSummary('x'.repeat(30), 10)).toBe(`${'x'.repeat(9)}…`);
+    expect(plainText('<p>eins zwei drei vier</p>', 12)).toBe('eins zwei…');
+    expect(plainText('x'.repeat(30), 10)).toBe(`${'x'.repeat(9)}…`);
   });
 });

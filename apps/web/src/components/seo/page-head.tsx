@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { pageTitle } from '@/hooks/use-page-title';
 import { type Locale, localeFromPath, localizePath, stripLocale } from '@/lib/locale';
+import { scriptJson } from '@/lib/script-json';
 import { absoluteUrl } from '@/lib/site';
 
 export interface PageHeadProps {
@@ -17,16 +18,6 @@ export interface PageHeadProps {
   jsonLd?: object | object[];
   /** the page's path without language prefix (default: the current one, without its query) */
   path?: string;
-}
-
-/** JSON in an inline script: `<` never ends the script (`</script>`) nor opens a comment. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 const SITE_IMAGE = '/og-image.png';
@@ -71,8 +62,8 @@ export function PageHead({ title, description, image, noindex = false, jsonLd, p
       {jsonLd ? (
         <script
           type="application/ld+json"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for a script (jsonForScript)
-          dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for a script (scriptJson)
+          dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }}
         />
       ) : null}
     </>

@@ -3,18 +3,18 @@ import {
   CATALOGUE_SUMMARY_MAX,
   type CataloguePage,
   type CatalogueQuery,
+  plainText,
   type SeminarLanguage,
 } from '@elearn/shared';
 import { type CatalogueRow, seminarCatalogueRepository as repo } from '../seminar-catalogue.repository.ts';
 import { iso, type SeminarsContext } from '../seminars.context.ts';
 import { seminarImageUrl } from '../seminars.dto.ts';
-import { plainSummary } from '../seminars.summary.ts';
 
 const card = (r: CatalogueRow): CataloguePage['data'][number] => ({
   id: r.id,
   slug: r.slug,
   title: r.title,
-  summary: plainSummary(r.descriptionStart, CATALOGUE_SUMMARY_MAX),
+  summary: plainText(r.descriptionStart, CATALOGUE_SUMMARY_MAX),
   image_url: seminarImageUrl(r.id, r.imagePath, r.updatedAt),
   price: r.price,
   currency: r.currency,

@@ -1,4 +1,5 @@
 import type { ChapterDto, SeminarDto } from '@elearn/shared';
+import { plainText } from '@elearn/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Params, useLocation, useParams, useSearchParams } from 'react-router';
@@ -12,7 +13,6 @@ import { loginHref } from '@/config/paths';
 import { previewOutlineQueryOptions, usePreviewOutline } from '@/features/chapters/api/get-preview-outline';
 import { findOutlineChapter, PreviewOutline } from '@/features/chapters/components/preview-outline';
 import { seminarBySlugQueryOptions, useSeminarBySlug } from '@/features/seminars/api/get-seminar-by-slug';
-import { plainText } from '@/features/seminars/components/plain-text';
 import { SeminarDetails } from '@/features/seminars/components/seminar-details';
 import { ownerName } from '@/features/seminars/components/use-price';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';

@@ -1,3 +1,4 @@
+/** Block elements whose end separates words in the plain text. */
 const BLOCK_END = /<\/(p|li|h\d|div|tr|td|th|blockquote|pre|figcaption)>|<br\s*\/?>|<hr\s*\/?>/gi;
 const ENTITIES: Record<string, string> = {
   '&nbsp;': ' ',
@@ -8,9 +9,10 @@ const ENTITIES: Record<string, string> = {
 };
 
 /**
- * Sanitized HTML (a seminar's description) as plain text of at most `max` characters, cut at a
- * word with "…": the meta description and the JSON-LD of the seminar's page. A string operation,
- * not the DOM, so the server renders the same text as the browser.
+ * Sanitized HTML (a seminar's description, possibly cut in the middle of a tag) as plain text of
+ * at most `max` characters, cut at a word with "…" (issue 34): the catalogue's cards (server), the
+ * meta description and JSON-LD of the seminar's page (web). A string operation, not the DOM, so
+ * the server and the browser make the same text. Whoever shows it escapes it like any text.
  */
 export function plainText(html: string, max: number): string {
   const text = html
