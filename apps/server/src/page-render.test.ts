@@ -336,3 +336,43 @@ describe('a page whose render fails', () => {
     }
   });
 });
+
+describe('the guest page cache with a stand-in render', () => {
+  let dist: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-page-kept-'));
+    await mkdir(path.join(dist, '.ssr'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="de"><head><title>E-Learning</title></head><body><div id="root"></div></body></html>',
+    );
+    // every render counts; `?someone` stands for a page the API rendered for a logged-in visitor
+    await writeFile(
+      path.join(dist, '.ssr', 'entry-server.js'),
+      `let n = 0;
+export async function render({ url }) {
+  n++;
+  return { kind: 'page', status: 200, locale: 'de', head: '', body: '<p>render ' + n + '</p>', data: '{}',
+    indexable: false, forUser: url.includes('someone') };
+}
+`,
+    );
+    t = await buildTestApp({ webDist: dist });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it("keeps a guest's page, but never one the API rendered for someone, even when the request looked like a guest's", async () => {
+    const body = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url })).body.match(/render \d+/)?.[0];
+    const first = await body('/impress');
+    expect(await body('/impress')).toBe(first);
+    const mine = await body('/impress?someone');
+    expect(await body('/impress?someone')).not.toBe(mine);
+  });
+});

@@ -18,6 +18,7 @@ import {
 import { AppProvider } from '@/app/provider';
 import { openingRoutes } from '@/app/router';
 import { pageTitle } from '@/hooks/use-page-title';
+import { authKeys } from '@/lib/auth';
 import { i18n, loadCatalog } from '@/lib/i18n';
 import { type Locale, localeFromPath } from '@/lib/locale';
 import { createQueryClient } from '@/lib/query-client';
@@ -54,8 +55,10 @@ export type RenderResult =
       body: string;
       /** the data the browser hydrates from (JSON, safe inside a script element) */
       data: string;
-      /** true when the page may be indexed (its page says so, `index`, and it answered 200) */
+      /** true when the page may be indexed (its page says so, `index`, it answered 200, to nobody) */
       indexable: boolean;
+      /** the page holds a logged-in visitor's data (the API knew them): never kept for others */
+      forUser: boolean;
     };
 
 /** The hoisted tags React writes ahead of the markup (`<title>`, `<meta>`, `<link>`). */
@@ -157,6 +160,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       queries: dehydrate(queryClient),
     };
     const leaf = context.matches.at(-1)?.route.handle as { index?: true } | undefined;
+    // whether the page was rendered for someone: the API's answer, whatever the server's plugin saw
+    const forUser = queryClient.getQueryData(authKeys.user) != null;
     queryClient.clear();
     return {
       kind: 'page',
@@ -165,7 +170,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       head: title + description + hoisted,
       body,
       data: scriptJson(data),
-      indexable: context.statusCode === 200 && leaf?.index === true,
+      indexable: context.statusCode === 200 && leaf?.index === true && !forUser,
+      forUser,
     };
   });
 }

@@ -22,6 +22,7 @@ export type RenderResult =
       body: string;
       data: string;
       indexable: boolean;
+      forUser: boolean;
     };
 
 interface ServerEntry {
@@ -36,7 +37,7 @@ interface ServerEntry {
 
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string; cookies: string[] }
-  | { kind: 'page'; status: number; html: string; cookies: string[] };
+  | { kind: 'page'; status: number; html: string; cookies: string[]; forUser: boolean };
 
 const ENTRY = path.join('.ssr', 'entry-server.js');
 const HTML_LANG = /<html lang="[a-z]+">/;
@@ -117,7 +118,7 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
         () =>
           `<div id="root">${result.body}</div><script type="application/json" id="page-data">${result.data}</script>`,
       );
-    return { kind: 'page', status: result.status, html, cookies };
+    return { kind: 'page', status: result.status, html, cookies, forUser: result.forUser };
   };
 
   return { render };

@@ -105,7 +105,9 @@ export const webAppPlugin = fp(
       return guestPages.get(
         `${status} ${req.url} ${consent}`,
         render,
-        (page) => page.kind === 'page' && page.cookies.length === 0,
+        // and never a page the API rendered for someone (a guard against a session the page
+        // request did not see)
+        (page) => page.kind === 'page' && page.cookies.length === 0 && !page.forUser,
       );
     };
 
