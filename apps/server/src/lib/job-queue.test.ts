@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.ts';
 import { createScratchPostgres, type Database, openDatabase } from '../db/client.ts';
-import { type JobQueue, openJobQueue } from './job-queue.ts';
+import { type JobQueue, openJobQueue, retryOnDeadlock } from './job-queue.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -217,4 +217,29 @@ describe('job queue', () => {
     },
     40_000,
   );
+});
+
+describe('retryOnDeadlock', () => {
+  it('tries a step again after a deadlock, and passes any other error on at once', async () => {
+    let calls = 0;
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    expect(
+      await retryOnDeadlock(async () => {
+        calls++;
+        if (calls < 3) throw deadlock;
+        return 'created';
+      }),
+    ).toBe('created');
+    expect(calls).toBe(3);
+    calls = 0;
+    const other = Object.assign(new Error('no such table'), { code: '42P01' });
+    await expect(
+      retryOnDeadlock(async () => {
+        calls++;
+        throw other;
+      }),
+    ).rejects.toBe(other);
+    expect(calls).toBe(1);
+    await expect(retryOnDeadlock(async () => Promise.reject(deadlock), 2)).rejects.toBe(deadlock);
+  });
 });

@@ -159,9 +159,11 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
         retryBackoff: kindOpts.retryBackoff ?? true,
         expireInSeconds: kindOpts.expireIn ?? 900,
       };
-      await boss.createQueue(kind, queueOptions);
+      // instances that start together create the same queues at once: PostgreSQL may end one of
+      // them as a deadlock (40P01), which is then tried again (the queue is there by then)
+      await retryOnDeadlock(() => boss.createQueue(kind, queueOptions));
       // an existing queue keeps its row: the options of this code apply to new jobs from now on
-      await boss.updateQueue(kind, queueOptions);
+      await retryOnDeadlock(() => boss.updateQueue(kind, queueOptions));
       defined.add(kind);
       if (!work) return;
       const fetch = { batchSize: 1, includeMetadata: true } as const;
@@ -223,6 +225,18 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
       await pool?.end();
     },
   };
+}
+
+/** `step` again after a deadlock PostgreSQL broke (at most five times, after a short random wait) */
+export async function retryOnDeadlock<T>(step: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80 * attempt));
+    }
+  }
 }
 
 function ownPool(opts: JobQueueOptions): pg.Pool {

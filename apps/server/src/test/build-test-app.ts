@@ -31,9 +31,11 @@ export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   opts: BuildOptions = {},
 ): Promise<TestApp> {
-  const scratch = process.env.TEST_DATABASE_URL
-    ? await createScratchPostgres(process.env.TEST_DATABASE_URL)
-    : null;
+  // a test app of its own database, unless it is given one to share (a second instance)
+  const scratch =
+    process.env.TEST_DATABASE_URL && !overrides.databaseUrl
+      ? await createScratchPostgres(process.env.TEST_DATABASE_URL)
+      : null;
   const config = testConfig({ ...(scratch ? { databaseUrl: scratch.url } : {}), ...overrides });
   const app = await buildApp(config, { ...(opts.logStream ? {} : { logger: false }), ...opts });
   // the contract test (test/contract/global-setup.ts) records every answer of the API suite

@@ -655,7 +655,15 @@ describe('resuming a 50 MB upload after a dropped connection', () => {
     const settings = { ...s3b.settings('elearn-tus-shared'), prefix: '' };
     const a = await world({ maxVideoMb: 60, s3: settings });
     // the second instance shares the first one's database (as two processes share PostgreSQL)
-    const b = await buildTestApp({ maxVideoMb: 60, s3: settings }, { database: a.t.app.database });
+    // (its address too: the job queue and the cache bus open their own connections to it)
+    const b = await buildTestApp(
+      {
+        maxVideoMb: 60,
+        s3: settings,
+        ...(a.t.config.databaseUrl ? { databaseUrl: a.t.config.databaseUrl } : {}),
+      },
+      { database: a.t.app.database },
+    );
     try {
       const webm = await readFile(SAMPLE_WEBM);
       const file = Buffer.concat([webm, randomBytes(7 * 1024 * 1024)]);
