@@ -152,18 +152,7 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
   const workers: string[] = [];
   return {
     async define(kind, handler, kindOpts = {}) {
-      const queueOptions = {
-        name: kind,
-        retryLimit: kindOpts.retryLimit ?? 5,
-        retryDelay: kindOpts.retryDelay ?? 10,
-        retryBackoff: kindOpts.retryBackoff ?? true,
-        expireInSeconds: kindOpts.expireIn ?? 900,
-      };
-      // instances that start together create the same queues at once: PostgreSQL may end one of
-      // them as a deadlock (40P01), which is then tried again (the queue is there by then)
-      await retryOnDeadlock(() => boss.createQueue(kind, queueOptions));
-      // an existing queue keeps its row: the options of this code apply to new jobs from now on
-      await retryOnDeadlock(() => boss.updateQueue(kind, queueOptions));
+      await ensureQueue(boss, kind, kindOpts);
       defined.add(kind);
       if (!work) return;
       const fetch = { batchSize: 1, includeMetadata: true } as const;
@@ -225,6 +214,22 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
       await pool?.end();
     },
   };
+}
+
+/** the kind's queue, with this code's options */
+async function ensureQueue(boss: PgBoss, kind: string, kindOpts: KindOptions): Promise<void> {
+  const queueOptions = {
+    name: kind,
+    retryLimit: kindOpts.retryLimit ?? 5,
+    retryDelay: kindOpts.retryDelay ?? 10,
+    retryBackoff: kindOpts.retryBackoff ?? true,
+    expireInSeconds: kindOpts.expireIn ?? 900,
+  };
+  // instances that start together create the same queues at once: PostgreSQL may end one of
+  // them as a deadlock (40P01), which is then tried again (the queue is there by then)
+  await retryOnDeadlock(() => boss.createQueue(kind, queueOptions));
+  // an existing queue keeps its row: the options of this code apply to new jobs from now on
+  await retryOnDeadlock(() => boss.updateQueue(kind, queueOptions));
 }
 
 /** `step` again after a deadlock PostgreSQL broke (at most five times, after a short random wait) */
