@@ -355,7 +355,7 @@ describe('the guest page cache with a stand-in render', () => {
 export async function render({ url }) {
   n++;
   return { kind: 'page', status: 200, locale: 'de', head: '', body: '<p>render ' + n + '</p>', data: '{}',
-    indexable: false, forUser: url.includes('someone') };
+    indexable: !url.includes('token'), forUser: url.includes('someone') };
 }
 `,
     );
@@ -374,5 +374,8 @@ export async function render({ url }) {
     expect(await body('/impress')).toBe(first);
     const mine = await body('/impress?someone');
     expect(await body('/impress?someone')).not.toBe(mine);
+    // a page that is not the shop window's (a token's, a certificate's) is rendered each time
+    const once = await body('/impress?token');
+    expect(await body('/impress?token')).not.toBe(once);
   });
 });

@@ -37,7 +37,7 @@ interface ServerEntry {
 
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string; cookies: string[] }
-  | { kind: 'page'; status: number; html: string; cookies: string[]; forUser: boolean };
+  | { kind: 'page'; status: number; html: string; cookies: string[]; forUser: boolean; indexable: boolean };
 
 const ENTRY = path.join('.ssr', 'entry-server.js');
 const HTML_LANG = /<html lang="[a-z]+">/;
@@ -118,7 +118,14 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
         () =>
           `<div id="root">${result.body}</div><script type="application/json" id="page-data">${result.data}</script>`,
       );
-    return { kind: 'page', status: result.status, html, cookies, forUser: result.forUser };
+    return {
+      kind: 'page',
+      status: result.status,
+      html,
+      cookies,
+      forUser: result.forUser,
+      indexable: result.indexable && !noindex,
+    };
   };
 
   return { render };

@@ -3,6 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CONSENT_COOKIE, isKnownPagePath, parseConsent, seminarSlugOfPage, t } from '@elearn/shared';
+
+/** the language cookie the web app writes (apps/web/src/lib/locale.ts) */
+const LOCALE_COOKIE = 'i18n_redirected';
+
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -100,14 +104,17 @@ export const webAppPlugin = fp(
       };
       if (!guestPages || req.user !== null) return render();
       // what makes one guest's page differ from another's: the address and the consent cookie
-      const consent = JSON.stringify(parseConsent(req.cookies[CONSENT_COOKIE]));
+      // and the language cookie (`/` follows it to `/en`)
+      const consent = `${JSON.stringify(parseConsent(req.cookies[CONSENT_COOKIE]))} ${req.cookies[LOCALE_COOKIE] ?? ''}`;
       // only pages are kept: a redirect may follow another cookie (the language's, at `/`)
       return guestPages.get(
         `${status} ${req.url} ${consent}`,
         render,
         // and never a page the API rendered for someone (a guard against a session the page
         // request did not see)
-        (page) => page.kind === 'page' && page.cookies.length === 0 && !page.forUser,
+        // and only the shop window's pages (the indexable ones: their changes are announced); a
+        // certificate's or a token's page shows what no topic announces
+        (page) => page.kind === 'page' && page.cookies.length === 0 && !page.forUser && page.indexable,
       );
     };
 

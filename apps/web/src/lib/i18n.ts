@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { CATALOG_PARTS, type CatalogPart, mergeTrees, type Tree } from '@/i18n/catalog';
+import { loadChunk } from './chunk-reload';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { requestScope } from './request-scope';
 
@@ -72,17 +73,18 @@ function loadPartsOf(locale: Locale, parts: readonly CatalogPart[]): Promise<voi
   return Promise.all(
     parts.map((part) =>
       once(`${locale}:${part}`, async () => {
-        const [{ parts: loaders }] = await Promise.all([CATALOGS[locale](), loadCore(locale)]);
+        // through loadChunk: offline it waits for the network, as the page's own chunks do
+        const [{ parts: loaders }] = await Promise.all([loadChunk(CATALOGS[locale]), loadCore(locale)]);
         const load = loaders[part];
         if (!load) throw new Error(`no catalog part ${part} (${locale})`);
-        addTree(locale, await load());
+        addTree(locale, await loadChunk(load));
       }),
     ),
   ).then(() => undefined);
 }
 
 function loadCore(locale: Locale): Promise<void> {
-  return once(`${locale}:core`, async () => addTree(locale, (await CATALOGS[locale]()).catalog));
+  return once(`${locale}:core`, async () => addTree(locale, (await loadChunk(CATALOGS[locale])).catalog));
 }
 
 /**
