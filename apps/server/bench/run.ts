@@ -229,11 +229,7 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const rss = await rssMb(server.child.pid ?? 0);
   server.child.kill('SIGTERM');
   await server.exited;
-  // the same pages rendered for every request (GUEST_PAGE_CACHE_MS=0)
-  server = await startServerProcess({ ...env, GUEST_PAGE_CACHE_MS: '0' }, ENTRY);
-  pages.push(...(await measurePages(server.base, 'rendered each time')).slice(1));
-  server.child.kill('SIGTERM');
-  await server.exited;
+  pages.push(...(await measurePagesUncached(env)));
 
   // time to start on the existing data directory (migrations already applied): from spawning the
   // process to the first 200 of /api/health; the best of three (the machine is shared)
@@ -318,19 +314,27 @@ async function runPagesOnly(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string
     await generate(databaseUrl, dataDir);
     await vacuumAnalyze(databaseUrl, dataDir);
     const env = serverEnv(databaseUrl, dataDir);
-    let server = await startServerProcess(env, ENTRY);
+    const server = await startServerProcess(env, ENTRY);
     const base = await measure('baseline (fixed JSON, no DB)', `${server.base}/api/bench/baseline`);
     const pages = await measurePages(server.base, 'kept');
     server.child.kill('SIGTERM');
     await server.exited;
-    server = await startServerProcess({ ...env, GUEST_PAGE_CACHE_MS: '0' }, ENTRY);
-    pages.push(...(await measurePages(server.base, 'rendered each time')).slice(1));
-    server.child.kill('SIGTERM');
-    await server.exited;
+    pages.push(...(await measurePagesUncached(env)));
     console.log(`\n## ${label}: baseline ${Math.round(base.rps)} req/s, p99 ${base.p99} ms`);
     return printPages(pages, base.rps);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The two pages again on a server that renders every request (GUEST_PAGE_CACHE_MS=0). */
+async function measurePagesUncached(env: Record<string, string>): Promise<Result[]> {
+  const server = await startServerProcess({ ...env, GUEST_PAGE_CACHE_MS: '0' }, ENTRY);
+  try {
+    return (await measurePages(server.base, 'rendered each time')).slice(1);
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
   }
 }
 

@@ -301,19 +301,25 @@ describe('pages rendered on the server (one production build)', () => {
   }, 120_000);
 });
 
+/** A build of index.html and a stand-in for the server's entry (its source), in a temporary folder. */
+async function standInBuild(prefix: string, entry: string): Promise<string> {
+  const dist = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await mkdir(path.join(dist, '.ssr'));
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="de"><head><title>E-Learning</title></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(path.join(dist, '.ssr', 'entry-server.js'), entry);
+  return dist;
+}
+
 describe('a page whose render fails', () => {
   let dist: string;
   let t: TestApp;
 
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-page-fail-'));
-    await mkdir(path.join(dist, '.ssr'));
-    await writeFile(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html lang="de"><head><title>E-Learning</title></head><body><div id="root"></div></body></html>',
-    );
-    await writeFile(
-      path.join(dist, '.ssr', 'entry-server.js'),
+    dist = await standInBuild(
+      'elearn-page-fail-',
       'export async function render() { throw new Error("the render broke"); }\n',
     );
     t = await buildTestApp({ webDist: dist });
@@ -342,15 +348,8 @@ describe('the guest page cache with a stand-in render', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(os.tmpdir(), 'elearn-page-kept-'));
-    await mkdir(path.join(dist, '.ssr'));
-    await writeFile(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html lang="de"><head><title>E-Learning</title></head><body><div id="root"></div></body></html>',
-    );
-    // every render counts; `?someone` stands for a page the API rendered for a logged-in visitor
-    await writeFile(
-      path.join(dist, '.ssr', 'entry-server.js'),
+    dist = await standInBuild(
+      'elearn-page-kept-',
       `let n = 0;
 export async function render({ url }) {
   n++;
