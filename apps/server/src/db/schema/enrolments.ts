@@ -37,6 +37,8 @@ export const enrolments = pgTable(
     /** who granted it (the manager who assigned); null for own bookings */
     grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
     grantedAt: ts('granted_at').notNull().defaultNow(),
+    /** the manager's due date of an assignment (source `company`; issue 36); null = none */
+    dueAt: ts('due_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -67,12 +68,18 @@ export const chapters = pgTable(
     unlocked: smallint('unlocked').notNull().default(0),
     /** a free preview: playable without a booking in a public seminar (a sub-chapter inherits it) */
     preview: boolean('preview').notNull().default(false),
+    /** drip (issue 36): playable for a learner this many days after their grant; null = at once */
+    availableAfterDays: integer('available_after_days'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('chapters_seminar_idx').on(t.seminarId, t.position),
     index('chapters_parent_idx').on(t.chapterId),
+    check(
+      'chapters_available_after_days',
+      sql`${t.availableAfterDays} is null or (${t.availableAfterDays} >= 0 and ${t.availableAfterDays} <= 3650)`,
+    ),
     foreignKey({ columns: [t.chapterId], foreignColumns: [t.id], name: 'chapters_parent_fk' }).onDelete(
       'cascade',
     ),
