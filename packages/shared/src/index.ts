@@ -2,6 +2,7 @@ export * from './consent.ts';
 export * from './domain/catalogue.ts';
 export * from './domain/chapter-lock.ts';
 export * from './domain/export-file-name.ts';
+export * from './domain/learning-dates.ts';
 export * from './domain/plain-text.ts';
 export * from './domain/scopes.ts';
 export * from './domain/scoring.ts';
