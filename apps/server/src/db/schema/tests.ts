@@ -31,6 +31,8 @@ export const questions = pgTable(
     label: text('label').notNull(),
     /** weight when above 0; null = weight 1 */
     points: integer('points'),
+    /** rich text, sanitized on write, shown after a practice run; null = none */
+    explanation: text('explanation'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -51,6 +53,8 @@ export const answers = pgTable(
     label: text('label').notNull(),
     correct: boolean('correct').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** rich text, sanitized on write, shown after a practice run; null = none */
+    explanation: text('explanation'),
   },
   (t) => [index('answers_question_idx').on(t.questionId, t.position)],
 );
@@ -100,7 +104,8 @@ export const mcTestQuestions = pgTable(
 
 /**
  * What a student saw in a run, fixed at its start: the test's mode and threshold, and its
- * questions with their answers in the shuffled order shown (with the correct flags, for scoring).
+ * questions with their answers in the shuffled order shown (with the correct flags, for scoring,
+ * and the explanations shown after a practice run; absent in runs started before migration 0028).
  */
 export interface RunSnapshot {
   mode: 'exam' | 'practice';
@@ -110,7 +115,8 @@ export interface RunSnapshot {
     id: number;
     label: string;
     points: number | null;
-    answers: { id: number; label: string; correct: boolean }[];
+    explanation?: string | null;
+    answers: { id: number; label: string; correct: boolean; explanation?: string | null }[];
   }[];
 }
 
