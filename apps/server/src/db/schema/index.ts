@@ -4,6 +4,7 @@ export * from './companies.ts';
 export * from './company-bookings.ts';
 export * from './enrolments.ts';
 export * from './item-analysis.ts';
+export * from './learn.ts';
 export * from './payments.ts';
 export * from './privacy.ts';
 export * from './progress.ts';
