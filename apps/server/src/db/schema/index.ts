@@ -5,6 +5,7 @@ export * from './company-bookings.ts';
 export * from './enrolments.ts';
 export * from './item-analysis.ts';
 export * from './learn.ts';
+export * from './notifications.ts';
 export * from './payments.ts';
 export * from './privacy.ts';
 export * from './progress.ts';
