@@ -14,6 +14,8 @@ import { graduateRoutes } from './modules/graduate/graduate.routes.ts';
 import { createGraduateService } from './modules/graduate/graduate.service.ts';
 import { itemAnalysisRoutes } from './modules/item-analysis/item-analysis.routes.ts';
 import { createItemAnalysisService } from './modules/item-analysis/item-analysis.service.ts';
+import { learnRoutes } from './modules/learn/learn.routes.ts';
+import { createLearnService } from './modules/learn/learn.service.ts';
 import { mcTestRoutes } from './modules/mc-tests/mc-tests.routes.ts';
 import { createMcTestsService } from './modules/mc-tests/mc-tests.service.ts';
 import { selectPaymentProvider } from './modules/payments/payments.provider.ts';
@@ -122,6 +124,8 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   });
   // learning progress, video resume and coverage, completion and certificates (docs/api/progress.md)
   const progress = createProgressService({ db, config, counter: rateCounter, seminars, enrolments, now });
+  // "Mein Lernen" and the chapter opened last per seminar (docs/api/learn.md, issue 36)
+  const learn = createLearnService({ db, enrolments, seminars, chapters, progress, mcTests, now });
   // privacy self-service: data exports and account deletion (docs/api/privacy.md)
   const privacy = createPrivacyService({
     db,
@@ -139,6 +143,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     questions,
     companies,
     progress,
+    learn,
     jobs,
     log: app.log,
     now,
@@ -158,6 +163,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     payments,
     admin,
     progress,
+    learn,
     privacy,
     site,
   };
@@ -193,6 +199,7 @@ async function registerRoutes(app: FastifyInstance, s: Services, r: Resources): 
   // companies, company bookings (free or paid), access links (docs/api/companies.md)
   await app.register(companyRoutes, { companies: s.companies, payments: s.payments });
   await app.register(progressRoutes, { progress: s.progress });
+  await app.register(learnRoutes, { learn: s.learn });
   await app.register(privacyRoutes, { privacy: s.privacy });
   await app.register(siteRoutes, { site: s.site });
 }

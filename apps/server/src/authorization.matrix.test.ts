@@ -6,6 +6,7 @@ import { ADMIN_ROWS } from './test/matrix/admin.rows.ts';
 import { CHAPTERS_PREVIEW_ROWS } from './test/matrix/chapters-preview.rows.ts';
 import { COMPANIES_ROWS } from './test/matrix/companies.rows.ts';
 import { ITEM_ANALYSIS_ROWS } from './test/matrix/item-analysis.rows.ts';
+import { LEARN_ROWS } from './test/matrix/learn.rows.ts';
 import { MC_TESTS_ROWS } from './test/matrix/mc-tests.rows.ts';
 import { PAYMENTS_ROWS } from './test/matrix/payments.rows.ts';
 import { PRIVACY_ROWS } from './test/matrix/privacy.rows.ts';
@@ -286,6 +287,7 @@ const MATRIX: Row[] = [
   ...PRIVACY_ROWS,
   ...UPLOADS_ROWS,
   ...PROGRESS_ROWS,
+  ...LEARN_ROWS,
   ...CHAPTERS_PREVIEW_ROWS,
 ];
 

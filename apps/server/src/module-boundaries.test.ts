@@ -119,6 +119,7 @@ const TABLE_OWNERS: Record<string, string> = {
   seminarCompletionSettings: 'progress',
   seminarCompletions: 'progress',
   certificates: 'progress',
+  seminarVisits: 'learn',
   dataExports: 'privacy',
   accountDeletions: 'privacy',
 };

@@ -87,6 +87,8 @@ export const EXTRA_PAGE_ROUTES = [
   // the learner's certificates and the public verification page (issue 16)
   '/certificates',
   '/certificate/:code',
+  // the learner's own dashboard, "Mein Lernen" (issue 36)
+  '/learn',
 ] as const;
 
 export const EN_PREFIX = '/en';

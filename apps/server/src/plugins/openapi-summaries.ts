@@ -177,6 +177,8 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/progress/seminars/{id}/export': "Export learners' progress (Excel)",
   'GET /api/progress/seminars/{id}/settings': "A seminar's completion settings",
   'PUT /api/progress/seminars/{id}/settings': "Change a seminar's completion settings",
+  'GET /api/learn': "The caller's learning dashboard (Mein Lernen)",
+  'PUT /api/seminars/{id}/visit': 'Record the chapter the caller opened (the continue target)',
   'GET /api/certificates': "The caller's certificates",
   'GET /api/certificates/{code}/pdf': 'A certificate as PDF',
   'GET /api/certificates/{code}': 'Verify a certificate',

@@ -149,6 +149,9 @@ export class Agent {
   patch(url: string, payload?: Payload, opts: Partial<InjectOptions> & { csrf?: boolean } = {}) {
     return this.request({ ...opts, method: 'PATCH', url, payload });
   }
+  put(url: string, payload?: Payload, opts: Partial<InjectOptions> & { csrf?: boolean } = {}) {
+    return this.request({ ...opts, method: 'PUT', url, payload });
+  }
   delete(url: string, opts: Partial<InjectOptions> & { csrf?: boolean } = {}) {
     return this.request({ ...opts, method: 'DELETE', url });
   }

@@ -15,6 +15,8 @@ export const loginBodySchema = z
     // never apply the password rule at login: old passwords must still work
     password: anyPassword(),
     remember: z.boolean().optional(),
+    /** where the login form was asked to lead back to (issue 36): the answer's `landing` when on this site */
+    redirect: z.string().max(2000).optional(),
   })
   .strict();
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -88,3 +90,10 @@ export const userDtoSchema = z.object({
   locale: z.enum(['de', 'en']),
 });
 export type UserDto = z.infer<typeof userDtoSchema>;
+
+/**
+ * The login's answer: the user, and where the web app leads them (issue 36): the body's `redirect`
+ * when it stays on this site, else the role's page without the language prefix (`landingPath`).
+ */
+export const loginAnswerSchema = userDtoSchema.extend({ landing: z.string() });
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;

@@ -1,4 +1,4 @@
-import { loginBodySchema, userDtoSchema } from '@elearn/shared';
+import { loginAnswerSchema, loginBodySchema, userDtoSchema } from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthRoutesOptions } from './auth.route-options.ts';
@@ -25,7 +25,7 @@ export const authSessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async
 
   app.post(
     '/api/login',
-    { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: userDtoSchema } } },
+    { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginAnswerSchema } } },
     async (req, reply) => auth.login(req, reply, req.body),
   );
 

@@ -300,7 +300,8 @@ describe('accounts: register, verify, login, reset, profile (spec section 7 "Aut
         avatar_url: null,
         locale: 'de',
       });
-      expect(res.json()).toEqual(me.json());
+      // the login's answer adds where the web app leads the user (issue 36): a trainer goes home
+      expect(res.json()).toEqual({ ...me.json(), landing: '/' });
       expect(me.json()).not.toHaveProperty('password_hash');
       // remember me: a persistent cookie
       expect(res.cookies.find((c) => c.name === 'session')?.maxAge).toBe(30 * 86400);

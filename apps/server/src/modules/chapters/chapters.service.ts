@@ -6,7 +6,13 @@ import type {
 } from '@elearn/shared';
 import type { z } from 'zod';
 import type { AuthUser } from '../../plugins/session.ts';
-import { type Actor, type ChaptersDeps, createChaptersContext, manageChapter } from './chapters.context.ts';
+import {
+  type Actor,
+  type ChaptersDeps,
+  createChaptersContext,
+  manageChapter,
+  playChapter,
+} from './chapters.context.ts';
 import { chaptersPersonalData } from './chapters.personal-data.ts';
 import { chaptersRepository as repo } from './chapters.repository.ts';
 import { type TreeOptions, tree } from './chapters.tree.ts';
@@ -58,6 +64,8 @@ export function createChaptersService(deps: ChaptersDeps) {
     toggleDone: (actor: AuthUser, chapterId: number, done: boolean | undefined) =>
       toggleDone(ctx, actor, chapterId, done),
     interactions: (actor: AuthUser, chapterId: number) => interactions(ctx, actor, chapterId),
+    /** the chapter, when the caller may play it (404 unknown, 403 forbidden / chapter.locked) */
+    playable: (actor: AuthUser, chapterId: number) => playChapter(ctx, actor, chapterId),
 
     // media ------------------------------------------------------------------------------------
 

@@ -15,6 +15,8 @@ export interface Grant {
   companyBookingId: number | null;
   companyId: number | null;
   grantedAt: Date;
+  /** the manager's due date of an assignment (issue 36); null = none */
+  dueAt: Date | null;
 }
 const toGrant = (r: EnrolmentRow): Grant => ({
   id: r.id,
@@ -25,6 +27,7 @@ const toGrant = (r: EnrolmentRow): Grant => ({
   companyBookingId: r.companyBookingId,
   companyId: r.companyId,
   grantedAt: r.grantedAt,
+  dueAt: r.dueAt ?? null,
 });
 
 /**

@@ -5,6 +5,7 @@ import type { ChaptersService } from '../chapters/chapters.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { GraduateService } from '../graduate/graduate.service.ts';
+import type { LearnService } from '../learn/learn.service.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ProgressService } from '../progress/progress.service.ts';
@@ -67,6 +68,7 @@ export interface AreaDeps {
   questions: QuestionsService;
   companies: CompaniesService;
   progress: ProgressService;
+  learn: LearnService;
   /** the account row itself: its export and its anonymisation (privacy.service.ts) */
   account: {
     collect(user: UserRow): Promise<unknown>;
@@ -130,6 +132,13 @@ function learnerAreas(d: AreaDeps): PrivacyArea[] {
       reason:
         "video positions, completions and the person's certificates are deleted (a certificate's code then verifies as unknown); certificates the person issued as a trainer stay with their holders",
       erase: (u) => d.progress.personalData.erase(u.id),
+    },
+    {
+      name: 'seminar-visits',
+      tables: ['seminar_visits'],
+      collect: (u) => d.learn.personalData.collect(u.id),
+      effect: 'deleted',
+      erase: (u) => d.learn.personalData.erase(u.id),
     },
     {
       name: 'test-runs',

@@ -181,6 +181,7 @@ describe('privacy: data export and account deletion', () => {
         'manifest.json',
         'privacy-requests.json',
         'progress.json',
+        'seminar-visits.json',
         'sessions.json',
         'test-grants.json',
         'test-runs.json',

@@ -2,6 +2,7 @@ import type { CompletionSettingsBody, LearnerProgressQuery, Locale, VideoPositio
 import type { AuthUser } from '../../plugins/session.ts';
 import { createProgressContext, type ProgressDeps } from './progress.context.ts';
 import { progressPersonalData } from './progress.personal-data.ts';
+import { computeProgress } from './progress.read-model.ts';
 import { completionSettings, saveCompletionSettings } from './use-cases/completion-settings.ts';
 import { exportLearnerProgress, learnerProgress } from './use-cases/learner-progress.ts';
 import { certificatePdf, myCertificates } from './use-cases/my-certificates.ts';
@@ -27,6 +28,14 @@ export function createProgressService(deps: ProgressDeps) {
       saveVideoPosition(ctx, actor, fileId, body),
     mine: (actor: AuthUser) => myProgress(ctx, actor),
     mineIn: (actor: AuthUser, seminarId: number) => myProgressIn(ctx, actor, seminarId),
+    /** one learner's progress in the seminars given, in a constant number of statements (issue 36) */
+    async of(userId: number, seminarIds: number[]) {
+      const computed = await computeProgress(
+        ctx,
+        seminarIds.map((seminarId) => ({ userId, seminarId })),
+      );
+      return new Map([...computed.values()].map((c) => [c.summary.seminar_id, c.detail]));
+    },
     learners: (actor: AuthUser, seminarId: number, q: LearnerProgressQuery) =>
       learnerProgress(ctx, actor, seminarId, q),
     export: (actor: AuthUser, seminarId: number, locale: Locale) =>

@@ -1,4 +1,4 @@
-import { encodeMessage, type LoginBody, type UserDto } from '@elearn/shared';
+import { encodeMessage, type LoginAnswer, type LoginBody, landingPath } from '@elearn/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, tooManyRequests, validation } from '../../../errors.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../../lib/passwords.ts';
@@ -11,7 +11,7 @@ export async function login(
   req: FastifyRequest,
   reply: FastifyReply,
   body: LoginBody,
-): Promise<UserDto> {
+): Promise<LoginAnswer> {
   const { counter, db } = ctx;
   const f = ctx.config.rateLimitFactor;
   const emailKey = `login:${body.email}|${req.ip}`;
@@ -43,7 +43,8 @@ export async function login(
   await endCurrentSession(ctx, req, reply);
   await ctx.sessions.start(req, reply, { userId: user.id, remember: body.remember ?? false });
   req.log.info({ event: 'login', userId: user.id }, 'login');
-  return userDto(ctx, user);
+  const dto = await userDto(ctx, user);
+  return { ...dto, landing: landingPath(dto, body.redirect) };
 }
 
 export async function logout(ctx: AuthContext, req: FastifyRequest, reply: FastifyReply) {
