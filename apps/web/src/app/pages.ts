@@ -114,6 +114,15 @@ export const PAGES: PageDef[] = [
     load: () => import('./routes/certificates/mine'),
   },
   {
+    // the learner's own dashboard, where learners land after login (issue 36)
+    id: 'learn',
+    i18n: ['learn'],
+    path: '/learn',
+    layout: 'default',
+    middleware: ['auth'],
+    load: () => import('./routes/learn'),
+  },
+  {
     id: 'certificate-verify',
     i18n: ['progress'],
     path: '/certificate/:code',

@@ -21,6 +21,7 @@ export const CATALOG_PARTS = [
   'catalogue',
   'companies',
   'item-analysis',
+  'learn',
   'legal',
   'mc-tests',
   'mc-tests/learner',

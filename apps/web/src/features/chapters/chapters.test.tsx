@@ -69,6 +69,8 @@ const studentHandlers = {
   'GET /api/mc_tests/chapter/10': () => ({ body: [] }),
   // the learner's progress (progress feature: side menu and video resume)
   'GET /api/progress/seminars/1': () => ({ body: seminarProgress(1) }),
+  // the chapter opened becomes the seminar's continue target (issue 36)
+  'PUT /api/seminars/1/visit': () => ({ status: 204 }),
 };
 
 const ownerHandlers = {
@@ -409,6 +411,8 @@ describe('chapter play page: completed by', () => {
     expect(queryClient.getQueryState(chapterKeys.interactions(1, 10))?.isInvalidated).toBe(true);
     expect(screen.queryByTestId('chapter-interactions')).toBeNull();
     expect(fetchMock.calls.filter((call) => call.path.endsWith('/user-interaction'))).toHaveLength(0);
+    // a learner's chapter is recorded as the place to continue (issue 36); an owner's never is
+    expect(fetchMock.callsTo('PUT /api/seminars/1/visit')).toHaveLength(1);
     fetchMock.expectAllHandled();
   });
 });

@@ -390,6 +390,10 @@ describe('seminar detail: bookings', () => {
         'GET /api/seminars/7': () => ({ body: { ...own, abilities: bookedAbilities } }),
         'GET /api/chapters': () => ({ body: [] }),
         'GET /api/progress/seminars/7': () => ({ body: seminarProgress(7) }),
+        // the learner's dashboard: "Fortsetzen" and the outline's current chapter (issue 36)
+        'GET /api/learn': () => ({
+          body: { seminars: [], tests: [], deadlines: [], certificates: [], team_views: [] },
+        }),
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mein Seminar' })).toBeTruthy();

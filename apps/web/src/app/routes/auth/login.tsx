@@ -31,8 +31,9 @@ export default function LoginPage() {
         </Notification>
       ) : null}
       <LoginForm
-        onSuccess={() => {
-          void navigate(safeRedirect(params.get('redirect')) ?? localize('/'), { replace: true });
+        onSuccess={(answer) => {
+          // an explicit redirect wins; else the role's landing (learners: Mein Lernen, issue 36)
+          void navigate(safeRedirect(params.get('redirect')) ?? localize(answer.landing), { replace: true });
         }}
       />
     </>

@@ -1,8 +1,8 @@
-import type { ChapterDto, SeminarDto } from '@elearn/shared';
+import type { ChapterDto, SeminarDto, SubChapterDto } from '@elearn/shared';
 import type { QueryClient, UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Params, useParams } from 'react-router';
+import { type Params, useParams, useSearchParams } from 'react-router';
 import { NotFoundView } from '@/components/error-view';
 import { QueryState } from '@/components/query-state';
 import { ButtonLink } from '@/components/ui/button';
@@ -13,10 +13,13 @@ import {
   useSeminarChapters,
 } from '@/features/chapters/api/get-seminar-chapters';
 import { sideMenuQueryOptions } from '@/features/chapters/api/get-side-menu';
+import { recordVisit } from '@/features/chapters/api/record-visit';
 import { ChapterPlayer } from '@/features/chapters/components/chapter-player';
 import { findChapter, flattenChapters } from '@/features/chapters/components/chapter-tree';
+import { CompleteAndContinue } from '@/features/chapters/components/complete-and-continue';
 import { ChapterTests } from '@/features/mc-tests/components/chapter-tests';
 import { useSeminarProgress } from '@/features/progress/api/get-seminar-progress';
+import { SeminarCompletion } from '@/features/progress/components/seminar-completion';
 import { TrackedVideo } from '@/features/progress/components/tracked-video';
 import { seminarQueryOptions, useSeminar } from '@/features/seminars/api/get-seminar';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -49,6 +52,34 @@ export async function prefetch(queryClient: QueryClient, params: Params): Promis
   ]);
 }
 
+/** a chapter the learner can open now: unlocked, its parent too, and opened by drip if it has a date */
+const playableNow = (chapter: SubChapterDto, parent: ChapterDto | undefined) => {
+  const opensAt = (chapter as { available_at?: string | null }).available_at;
+  return (
+    chapter.unlocked === 1 &&
+    (parent?.unlocked ?? 1) === 1 &&
+    !(opensAt && new Date(opensAt).getTime() > Date.now())
+  );
+};
+
+/** the first chapter after `cid` in reading order that the learner can open */
+function nextPlayable(tree: ChapterDto[], cid: number): SubChapterDto | null {
+  const order = tree.flatMap((top) => [
+    { chapter: top as SubChapterDto, parent: undefined },
+    ...top.sub_chapters.map((sub) => ({ chapter: sub, parent: top })),
+  ]);
+  const index = order.findIndex((entry) => entry.chapter.id === cid);
+  return order.slice(index + 1).find((entry) => playableNow(entry.chapter, entry.parent))?.chapter ?? null;
+}
+
+/** `?v=<video>&t=<seconds>`: opened through "Fortsetzen" (issue 36), that video starts there */
+function useStartAt(): { videoId: number | null; at: number } {
+  const [params] = useSearchParams();
+  const videoId = idParam(params.get('v') ?? undefined);
+  const at = Number(params.get('t'));
+  return { videoId, at: Number.isFinite(at) && at > 0 ? at : 0 };
+}
+
 function Player({
   seminar,
   query,
@@ -60,6 +91,15 @@ function Player({
 }) {
   // videos remember the position and the parts watched (the progress feature, issue 16)
   const progress = useSeminarProgress(seminar.id, true);
+  const start = useStartAt();
+  const learner = seminar.abilities.booked && !seminar.abilities.edit;
+  const [finished, setFinished] = useState(false);
+  // the chapter opened becomes the seminar's "Fortsetzen" target (issue 36)
+  useEffect(() => {
+    setFinished(false);
+    if (learner) void recordVisit(seminar.id, cid);
+  }, [learner, seminar.id, cid]);
+  if (finished) return <SeminarCompletion seminarId={seminar.id} />;
   return (
     <QueryState query={query} notFoundOn404>
       {(tree) => {
@@ -67,6 +107,7 @@ function Player({
         if (!found) return <NotFoundView />;
         const flat = flattenChapters(tree);
         const index = flat.findIndex((chapter) => chapter.id === cid);
+        const open = found.chapter.unlocked === 1 || seminar.abilities.edit;
         return (
           <>
             <ChapterPlayer
@@ -82,6 +123,7 @@ function Player({
                   title={title}
                   sources={[{ src: video.url, type: video.mime }]}
                   saved={progress.data?.videos.find((v) => v.video_id === video.id)}
+                  startAt={start.videoId === video.id ? start.at : undefined}
                 />
               )}
               previous={flat[index - 1] ?? null}
@@ -92,8 +134,14 @@ function Player({
                 <ChapterInteractions seminarId={seminar.id} chapterId={cid} />
               </Suspense>
             ) : null}
-            {found.chapter.unlocked === 1 || seminar.abilities.edit ? (
-              <ChapterTests chapterId={cid} isOwner={seminar.abilities.edit} />
+            {open ? <ChapterTests chapterId={cid} isOwner={seminar.abilities.edit} /> : null}
+            {learner && open ? (
+              <CompleteAndContinue
+                seminarId={seminar.id}
+                chapter={found.chapter}
+                next={nextPlayable(tree, cid)}
+                onLast={() => setFinished(true)}
+              />
             ) : null}
           </>
         );

@@ -8,6 +8,9 @@ import { ButtonLink } from '@/components/ui/button';
 import { useSideMenu } from '@/features/chapters/api/get-side-menu';
 import { chapterPaths } from '@/features/chapters/components/chapter-side-menu';
 import { CompanyBookingPanel } from '@/features/companies/components/company-booking-panel';
+import { useLearn } from '@/features/learn/api/get-learn';
+import { continuePath } from '@/features/learn/components/continue-target';
+import { useSeminarProgress } from '@/features/progress/api/get-seminar-progress';
 import { CompletionSettings } from '@/features/progress/components/completion-settings';
 import { LearnerProgress } from '@/features/progress/components/learner-progress';
 import { SeminarProgressPanel } from '@/features/progress/components/seminar-progress-panel';
@@ -16,10 +19,11 @@ import { DeleteSeminarButton } from '@/features/seminars/components/delete-semin
 import { PublicToggle } from '@/features/seminars/components/public-toggle';
 import { SeminarBookings } from '@/features/seminars/components/seminar-bookings';
 import { SeminarDetails } from '@/features/seminars/components/seminar-details';
-import { useLocalizePath } from '@/hooks/use-locale';
+import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isAdmin, useCurrentUser } from '@/lib/auth';
 import { idParam } from '@/lib/current-ids';
+import { formatDate } from '@/lib/format';
 import { prefetchPageQuery } from '@/lib/page-prefetch';
 
 export const check = (params: Params) => idParam(params.sid) !== null;
@@ -28,10 +32,52 @@ export const check = (params: Params) => idParam(params.sid) !== null;
 export const prefetch = (queryClient: QueryClient, params: Params) =>
   prefetchPageQuery(queryClient, seminarQueryOptions(idParam(params.sid) ?? 0));
 
+type Entry = { id: number; unlocked: 0 | 1; available_at?: string | null };
+
+/** done / current / locked (with the drip date) of a chapter in a learner's outline (issue 36) */
+function OutlineMark({ entry, done, current }: { entry: Entry; done: boolean; current: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const opensAt =
+    entry.available_at && new Date(entry.available_at).getTime() > Date.now() ? entry.available_at : null;
+  if (entry.unlocked === 0 || opensAt) {
+    return (
+      <span className="tag is-light ml-2" data-testid="outline-locked">
+        {opensAt
+          ? t('progress.path.availableFrom', { date: formatDate(opensAt, locale) })
+          : t('chapter.locked')}
+      </span>
+    );
+  }
+  if (done) {
+    return (
+      <span className="tag is-success is-light ml-2" data-testid="outline-done">
+        {t('progress.path.outlineDone')}
+      </span>
+    );
+  }
+  return current ? (
+    <span className="tag is-info is-light ml-2" data-testid="outline-current">
+      {t('progress.path.outlineCurrent')}
+    </span>
+  ) : null;
+}
+
 function ChapterOverview({ seminar }: { seminar: SeminarDto }) {
   const { t } = useTranslation();
   const owner = seminar.abilities.edit;
   const menu = useSideMenu(seminar.id, owner || seminar.abilities.play || seminar.abilities.booked);
+  const learner = seminar.abilities.booked && !owner;
+  const progress = useSeminarProgress(seminar.id, learner);
+  const card = useLearn(learner).data?.seminars.find((c) => c.seminar_id === seminar.id);
+  const doneIds = new Set(progress.data?.chapters.filter((c) => c.done).map((c) => c.chapter_id));
+  const currentId = card?.continue?.chapter_id ?? card?.next_chapter_id ?? null;
+  const mark = (entry: Entry) =>
+    learner ? (
+      <OutlineMark entry={entry} done={doneIds.has(entry.id)} current={entry.id === currentId} />
+    ) : entry.unlocked === 0 ? (
+      <span className="tag is-light ml-2">{t('chapter.locked')}</span>
+    ) : null;
   if (!menu.data) return null;
   return (
     <section className="box mt-5" aria-labelledby="chapter-overview-title" data-testid="chapter-overview">
@@ -50,15 +96,13 @@ function ChapterOverview({ seminar }: { seminar: SeminarDto }) {
           {menu.data.map((entry) => (
             <li key={entry.id}>
               <AppLink to={chapterPaths.play(seminar.id, entry.id)}>{entry.label}</AppLink>
-              {entry.unlocked === 0 ? <span className="tag is-light ml-2">{t('chapter.locked')}</span> : null}
+              {mark(entry)}
               {entry.sub_chapters.length > 0 ? (
                 <ol>
                   {entry.sub_chapters.map((sub) => (
                     <li key={sub.id}>
                       <AppLink to={chapterPaths.play(seminar.id, sub.id)}>{sub.label}</AppLink>
-                      {sub.unlocked === 0 ? (
-                        <span className="tag is-light ml-2">{t('chapter.locked')}</span>
-                      ) : null}
+                      {mark(sub)}
                     </li>
                   ))}
                 </ol>
@@ -75,6 +119,44 @@ function ChapterOverview({ seminar }: { seminar: SeminarDto }) {
 function OwnerCompletionSettings({ seminarId }: { seminarId: number }) {
   const menu = useSideMenu(seminarId);
   return <CompletionSettings seminarId={seminarId} tree={menu.data ?? []} />;
+}
+
+/** a learner's button: "Seminar starten", "Fortsetzen" to the exact place, or "Abgeschlossen" (issue 36) */
+function LearnerButton({ seminar }: { seminar: SeminarDto }) {
+  const { t } = useTranslation();
+  const learn = useLearn();
+  const card = learn.data?.seminars.find((c) => c.seminar_id === seminar.id);
+  if (!card) return <StartButton seminar={seminar} />;
+  if (card.state === 'completed') {
+    const certificate = card.progress.certificate;
+    return (
+      <>
+        <span className="tag is-success is-medium" data-testid="seminar-completed">
+          {t('progress.path.completed')}
+        </span>
+        {certificate && !certificate.revoked_at ? (
+          <ButtonLink
+            to={`/certificate/${certificate.code}`}
+            variant="light"
+            data-testid="seminar-certificate"
+          >
+            {t('progress.path.certificate')}
+          </ButtonLink>
+        ) : null}
+      </>
+    );
+  }
+  const path = continuePath(card);
+  if (!path) return null;
+  return (
+    <ButtonLink
+      to={path}
+      variant="primary"
+      data-testid={card.state === 'not_started' ? 'seminar-start' : 'seminar-continue'}
+    >
+      {card.state === 'not_started' ? t('progress.path.start') : t('progress.path.continue')}
+    </ButtonLink>
+  );
 }
 
 function StartButton({ seminar }: { seminar: SeminarDto }) {
@@ -102,7 +184,11 @@ function Detail({ seminar }: { seminar: SeminarDto }) {
         seminar={seminar}
         actions={
           <>
-            {play || booked || edit ? <StartButton seminar={seminar} /> : null}
+            {booked && !edit ? (
+              <LearnerButton seminar={seminar} />
+            ) : play || edit ? (
+              <StartButton seminar={seminar} />
+            ) : null}
             {book && !booked && !edit ? (
               <ButtonLink to={`/seminar/booking/${seminar.id}`} variant="primary" data-testid="seminar-book">
                 {t('seminar.book')}

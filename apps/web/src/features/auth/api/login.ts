@@ -1,16 +1,19 @@
-import type { LoginBody, UserDto } from '@elearn/shared';
+import type { LoginAnswer, LoginBody } from '@elearn/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { resetSessionCache } from '@/lib/auth';
 
-/** `POST /api/login` → the user (the server rotates the session and the XSRF cookie). */
-export const login = (body: LoginBody) => api.post<UserDto>('/api/login', body);
+/**
+ * `POST /api/login` → the user and where they land (issue 36); the server rotates the session and
+ * the XSRF cookie.
+ */
+export const login = (body: LoginBody) => api.post<LoginAnswer>('/api/login', body);
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
     // whatever was cached belonged to the guest session
-    onSuccess: (user) => resetSessionCache(queryClient, user),
+    onSuccess: ({ landing: _landing, ...user }) => resetSessionCache(queryClient, user),
   });
 }

@@ -1,4 +1,4 @@
-import type { LoginBody, loginBodySchema } from '@elearn/shared';
+import type { LoginAnswer, LoginBody, loginBodySchema } from '@elearn/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ const loginResolver = lazyFormResolver<LoginInput, LoginBody>(() =>
   import('@elearn/shared/schemas/auth').then((m) => m.loginBodySchema),
 );
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+export function LoginForm({ onSuccess }: { onSuccess: (answer: LoginAnswer) => void }) {
   const { t } = useTranslation();
   const loginMutation = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
@@ -34,8 +34,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await loginMutation.mutateAsync(values);
-      onSuccess();
+      onSuccess(await loginMutation.mutateAsync(values));
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['email', 'password']));
     }

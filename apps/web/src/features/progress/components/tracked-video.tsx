@@ -21,6 +21,8 @@ export interface TrackedVideoProps {
   sources: VideoSource[];
   /** what the server remembers of this video for the learner */
   saved?: VideoProgressDto;
+  /** opened through "Fortsetzen" (issue 36): start at this second instead of offering it */
+  startAt?: number;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface TrackedVideoProps {
  * position and the played segments every few seconds while playing, on pause and at the end,
  * and by beacon when the page is left.
  */
-export function TrackedVideo({ videoId, title, sources, saved }: TrackedVideoProps) {
+export function TrackedVideo({ videoId, title, sources, saved, startAt }: TrackedVideoProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -42,12 +44,19 @@ export function TrackedVideo({ videoId, title, sources, saved }: TrackedVideoPro
     saved.position < saved.duration - Math.min(3, saved.duration / 10)
       ? saved.position
       : null;
-  const [offer, setOffer] = useState(resumeAt !== null);
+  const [offer, setOffer] = useState(resumeAt !== null && !startAt);
   const started = useRef(false);
   // the saved position may arrive after the player: offer it unless playing has begun
   useEffect(() => {
-    if (resumeAt !== null && !started.current) setOffer(true);
-  }, [resumeAt]);
+    if (resumeAt !== null && !started.current && !startAt) setOffer(true);
+  }, [resumeAt, startAt]);
+  // a video whose metadata came before hydration: its loadedmetadata event has passed already
+  useEffect(() => {
+    const video = mediaRef.current;
+    if (video && startAt && video.readyState >= 1 && video.currentTime < 1 && startAt < video.duration) {
+      video.currentTime = startAt;
+    }
+  }, [startAt]);
   const [coverage, setCoverage] = useState(saved?.coverage ?? 0);
   const savedCoverage = useRef(saved?.coverage ?? 0);
   savedCoverage.current = saved?.coverage ?? 0;
@@ -193,7 +202,7 @@ export function TrackedVideo({ videoId, title, sources, saved }: TrackedVideoPro
           </span>
         </div>
       ) : null}
-      <VideoPlayer mediaRef={mediaRef} title={title} sources={sources} />
+      <VideoPlayer mediaRef={mediaRef} title={title} sources={sources} startAt={startAt} />
       <p className="is-size-7 has-text-grey" data-testid="video-coverage">
         {t('progress.video.coverage', { percent: formatPercent(percentOf(coverage), locale) })}
       </p>
