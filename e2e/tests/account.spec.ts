@@ -52,7 +52,8 @@ for (const { lang, firstName, lastName, subject } of JOURNEYS) {
       await expect(page).toHaveURL(localized(lang, '/login'));
       await submitLogin(page, lang, email, oldPassword);
       await expect(page.getByTestId('user-menu-toggle')).toHaveText(username);
-      await expect(page).toHaveURL(localized(lang, '/'));
+      // a learner lands on "Mein Lernen" (issue 36)
+      await expect(page).toHaveURL(localized(lang, '/learn'));
     });
 
     await test.step('edit the profile with an avatar', async () => {
@@ -128,7 +129,7 @@ for (const { lang, firstName, lastName, subject } of JOURNEYS) {
 
       await submitLogin(page, lang, email, newPassword);
       await expect(page.getByTestId('user-menu-toggle')).toHaveText(username);
-      await expect(page).toHaveURL(localized(lang, '/'));
+      await expect(page).toHaveURL(localized(lang, '/learn'));
     });
 
     await test.step('change the e-mail address: only with the password, and the old address is told', async () => {

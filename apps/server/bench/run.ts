@@ -10,7 +10,8 @@
  * only the 500 MB upload through tus vs. multipart (bench/upload.ts); `BENCH_ONLY=items` and
  * `BENCH_ONLY=progress` run only that case on a scratch PostgreSQL database; `BENCH_ONLY=stop` only the
  * 200 concurrent stops, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL; `BENCH_ONLY=pages` only the
- * pages rendered for a guest with and without the page cache (issue 34), likewise.
+ * pages rendered for a guest with and without the page cache (issue 34), likewise; `BENCH_ONLY=learn`
+ * only "Mein Lernen" of a learner with 30 seminars (issue 36, bench/learn.ts), likewise.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -22,10 +23,11 @@ import { chapterFiles, chapterLinks, chapters, enrolments, seminars, users } fro
 import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
 import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './item-analysis.ts';
+import { countLearnQueries, generateLearnBench, printLearn } from './learn.ts';
 import { generateMcTestBench, measureMcTests, measureStops, printMcTests, printStops } from './mc-tests.ts';
 import { runPrivacyBench } from './privacy.ts';
 import { generateProgressBench, measureProgress, printProgress } from './progress.ts';
-import { ENTRY, rssMb, serverKind } from './support.ts';
+import { ENTRY, login, rssMb, serverKind } from './support.ts';
 import { runUploadBench } from './upload.ts';
 
 /** start on an existing data directory, PostgreSQL (issue 15) */
@@ -194,6 +196,8 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const mcData = await generateMcTestBench(databaseUrl, dataDir);
   // the item analysis case (issue 17) runs on PostgreSQL only
   const itemData = databaseUrl ? await generateItemBench(databaseUrl, dataDir, BENCH_PASSWORD) : null;
+  // "Mein Lernen" of a learner with 30 seminars (issue 36)
+  const learnData = await generateLearnBench(databaseUrl, dataDir, BENCH_PASSWORD);
   await vacuumAnalyze(databaseUrl, dataDir);
   const env = serverEnv(databaseUrl, dataDir);
   let server = await startServerProcess(env, ENTRY);
@@ -222,6 +226,10 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const pages = await measurePages(server.base, 'kept');
   const mc = await measureMcTests(server.base, mcData, BENCH_PASSWORD, measure);
   results.push(mc.history);
+  const learnCookie = (await login(server.base, learnData.email, BENCH_PASSWORD)).cookie;
+  const learn = await measure('GET /api/learn (30 seminars)', `${server.base}/api/learn`, {
+    cookie: learnCookie,
+  });
   const items =
     itemData && databaseUrl
       ? await measureItemAnalysis(server.base, databaseUrl, itemData, BENCH_PASSWORD)
@@ -278,6 +286,8 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   }
   if (!printPages(pages, base)) allMet = false;
   if (!printMcTests(mc, base, label)) allMet = false;
+  // its statements are counted by BENCH_ONLY=learn and the API test (constant)
+  if (!printLearn(label, learn, base, null)) allMet = false;
   if (items && !printItemAnalysis(items)) allMet = false;
   return allMet;
 }
@@ -363,6 +373,35 @@ function printPages(pages: Result[], base: number): boolean {
   return met;
 }
 
+/** `BENCH_ONLY=learn`: only "Mein Lernen" of a learner with 30 seminars (issue 36), on PGlite and PostgreSQL */
+async function runLearnOnly(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
+  try {
+    const database = await openDatabase({ databaseUrl, dataDir });
+    await database.migrate();
+    await database.close();
+    const data = await generateLearnBench(databaseUrl, dataDir, BENCH_PASSWORD);
+    await vacuumAnalyze(databaseUrl, dataDir);
+    // counted in process before the server starts (PGlite's data directory has one user at a time)
+    const queries = await countLearnQueries(databaseUrl, dataDir, data, BENCH_PASSWORD);
+    const server = await startServerProcess(serverEnv(databaseUrl, dataDir), ENTRY);
+    try {
+      const { cookie } = await login(server.base, data.email, BENCH_PASSWORD);
+      const base = await measure('baseline (fixed JSON, no DB)', `${server.base}/api/bench/baseline`);
+      const learn = await measure('GET /api/learn (30 seminars)', `${server.base}/api/learn`, { cookie });
+      console.log(
+        `\n## ${label}: baseline ${Math.round(base.rps)} req/s, p99 ${base.p99} ms; ${serverKind()}`,
+      );
+      return printLearn(label, learn, base.rps, queries);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** `BENCH_ONLY=items`: only the item analysis case, on a scratch PostgreSQL database */
 async function runItemsOnly(databaseUrl: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
@@ -441,6 +480,8 @@ if (process.env.BENCH_ONLY === 'privacy') {
   }
 } else if (process.env.BENCH_ONLY === 'pages') {
   ok.push(...(await onBothDatabases(runPagesOnly)));
+} else if (process.env.BENCH_ONLY === 'learn') {
+  ok.push(...(await onBothDatabases(runLearnOnly)));
 } else if (process.env.BENCH_ONLY === 'stop') {
   ok.push(...(await onBothDatabases(runStopsOnly)));
 } else if (process.env.BENCH_ONLY !== 'postgres') {
@@ -456,6 +497,7 @@ if (
   process.env.BENCH_ONLY !== 'progress' &&
   process.env.BENCH_ONLY !== 'stop' &&
   process.env.BENCH_ONLY !== 'pages' &&
+  process.env.BENCH_ONLY !== 'learn' &&
   process.env.BENCH_ONLY !== 'pglite'
 ) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
