@@ -32,6 +32,7 @@ export const DISALLOWED = [
   '/user/privacy',
   '/certificates',
   '/certificate/',
+  '/learn',
   '/todos',
   '/employees',
   '/company/',
