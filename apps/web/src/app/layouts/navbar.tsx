@@ -97,6 +97,9 @@ function UserMenu({ username, admin }: { username: string; admin: boolean }) {
         {username}
       </button>
       <div className="navbar-dropdown is-right" id={menuId}>
+        <AppLink to="/learn" className="navbar-item" data-testid="nav-learn">
+          {t('nav.learn')}
+        </AppLink>
         <AppLink to="/user" className="navbar-item">
           {t('nav.profile')}
         </AppLink>
