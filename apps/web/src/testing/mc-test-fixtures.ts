@@ -84,6 +84,7 @@ export function questionDto(overrides: Partial<QuestionDto> & { id: number }): Q
   return {
     label: `<p>Frage ${overrides.id}</p>`,
     points: null,
+    explanation: null,
     owner_id: 4,
     answers: [],
     mc_tests: [],

@@ -12,6 +12,8 @@ export const ANSWER_LABEL_MAX = 1000;
 export const ANSWERS_PER_QUESTION_MAX = 20;
 export const QUESTIONS_PER_TEST_MAX = 200;
 export const POINTS_MAX = 1000;
+/** an explanation of a question or an answer: rich text (HTML before sanitizing), at most this long */
+export const EXPLANATION_MAX = 10_000;
 export const MC_TEST_MODES = ['exam', 'practice'] as const;
 export type McTestMode = (typeof MC_TEST_MODES)[number];
 
@@ -44,6 +46,16 @@ export const questionLabel = () =>
       error: m('validation.required'),
     });
 export const answerLabel = () => plainLabel(ANSWER_LABEL_MAX);
+/**
+ * An explanation (rich text, sanitized on the server, shown after a practice run): optional; null
+ * or text without anything visible clears it.
+ */
+export const explanation = () =>
+  z
+    .string({ error: m('validation.invalid') })
+    .max(EXPLANATION_MAX, { error: m('validation.max', { max: EXPLANATION_MAX }) })
+    .refine(noNul, noNulRule)
+    .nullable();
 export const mcTestLabel = () => plainLabel(MC_TEST_LABEL_MAX);
 
 /** points: a whole number 1–1000, or null for "no points" (weight 1) */
@@ -66,12 +78,15 @@ export const mcTestMode = () => z.enum(MC_TEST_MODES, { error: m('validation.inv
 
 // requests ---------------------------------------------------------------------------------------
 
-export const newAnswerInputSchema = z.object({ label: answerLabel(), correct: z.boolean() }).strict();
+export const newAnswerInputSchema = z
+  .object({ label: answerLabel(), correct: z.boolean(), explanation: explanation().optional() })
+  .strict();
 
 export const createQuestionBodySchema = z
   .object({
     label: questionLabel(),
     points: points().optional(),
+    explanation: explanation().optional(),
     answers: z
       .array(newAnswerInputSchema)
       .max(ANSWERS_PER_QUESTION_MAX, { error: m('validation.number_max', { max: ANSWERS_PER_QUESTION_MAX }) })
@@ -83,7 +98,12 @@ export const createQuestionBodySchema = z
 export type CreateQuestionBody = z.infer<typeof createQuestionBodySchema>;
 
 export const updateQuestionBodySchema = z
-  .object({ id: id(), label: questionLabel(), points: points().optional() })
+  .object({
+    id: id(),
+    label: questionLabel(),
+    points: points().optional(),
+    explanation: explanation().optional(),
+  })
   .strict();
 export type UpdateQuestionBody = z.infer<typeof updateQuestionBodySchema>;
 
@@ -110,7 +130,12 @@ export const unattachQuestionBodySchema = z.object({ mcTestId: id(), questionId:
 export type UnattachQuestionBody = z.infer<typeof unattachQuestionBodySchema>;
 
 export const createAnswerBodySchema = z
-  .object({ question_id: id(), label: answerLabel(), correct: z.boolean() })
+  .object({
+    question_id: id(),
+    label: answerLabel(),
+    correct: z.boolean(),
+    explanation: explanation().optional(),
+  })
   .strict();
 export type CreateAnswerBody = z.infer<typeof createAnswerBodySchema>;
 export const updateAnswerBodySchema = z
@@ -119,6 +144,7 @@ export const updateAnswerBodySchema = z
     label: answerLabel().optional(),
     correct: z.boolean().optional(),
     position: z.number().int().min(0).max(1000).optional(),
+    explanation: explanation().optional(),
   })
   .strict();
 export type UpdateAnswerBody = z.infer<typeof updateAnswerBodySchema>;
@@ -216,6 +242,8 @@ export const answerDtoSchema = z.object({
   label: z.string(),
   correct: z.boolean(),
   position: int(),
+  /** sanitized HTML or null */
+  explanation: z.string().nullable(),
 });
 export type AnswerDto = z.infer<typeof answerDtoSchema>;
 
@@ -223,6 +251,8 @@ export const questionDtoSchema = z.object({
   id: int(),
   label: z.string(),
   points: int().nullable(),
+  /** sanitized HTML or null */
+  explanation: z.string().nullable(),
   owner_id: int(),
   answers: z.array(answerDtoSchema),
   mc_tests: z.array(z.object({ id: int(), label: z.string() })),
@@ -404,9 +434,30 @@ export const startedRunSchema = z.object({
 });
 export type StartedRun = z.infer<typeof startedRunSchema>;
 
-/** per-question rightness shown to the student after a practice run (never which answers) */
+/**
+ * What the student sees after a practice run (never during a run, never for an exam): per question
+ * whether it was right, its points, each answer with the student's choice and whether it is
+ * correct, and the explanations as the run's snapshot holds them.
+ */
 export const runReviewSchema = z.object({
-  questions: z.array(z.object({ id: int(), label: z.string(), right: z.boolean() })),
+  questions: z.array(
+    z.object({
+      id: int(),
+      label: z.string(),
+      right: z.boolean(),
+      points: int().nullable(),
+      explanation: z.string().nullable(),
+      answers: z.array(
+        z.object({
+          id: int(),
+          label: z.string(),
+          chosen: z.boolean(),
+          correct: z.boolean(),
+          explanation: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
 });
 export type RunReview = z.infer<typeof runReviewSchema>;
 

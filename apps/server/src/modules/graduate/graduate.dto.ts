@@ -4,11 +4,32 @@ import type { OwnerRunRow, RunRow } from './graduate.repository.ts';
 
 export const iso = (d: Date) => d.toISOString();
 
-/** per-question rightness of a finished run, without its answers (what a practice student sees) */
+/**
+ * The review of a finished practice run (only ever built for one: stop-run and the student's
+ * history check the mode and the stop): per question of the snapshot whether it was right, each
+ * answer with the student's choice and its correct flag, and the explanations the snapshot holds.
+ */
 export const reviewOf = (snapshot: Pick<RunSnapshot, 'questions'>, choices: StoredChoice[]): RunReview => {
-  const right = new Map(choices.map((c) => [c.q, c.r]));
+  const byQuestion = new Map(choices.map((c) => [c.q, c]));
   return {
-    questions: snapshot.questions.map((q) => ({ id: q.id, label: q.label, right: right.get(q.id) ?? false })),
+    questions: snapshot.questions.map((q) => {
+      const choice = byQuestion.get(q.id);
+      const picked = new Set(choice?.a ?? []);
+      return {
+        id: q.id,
+        label: q.label,
+        right: choice?.r ?? false,
+        points: q.points,
+        explanation: q.explanation ?? null,
+        answers: q.answers.map((a) => ({
+          id: a.id,
+          label: a.label,
+          chosen: picked.has(a.id),
+          correct: a.correct,
+          explanation: a.explanation ?? null,
+        })),
+      };
+    }),
   };
 };
 

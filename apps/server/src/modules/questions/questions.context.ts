@@ -27,16 +27,28 @@ export const tooManyAnswers = (field: string) =>
     'question.too_many_answers',
   );
 
+/** nothing a reader would see: no text, no image */
+const blank = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim() === '' && !/<img\s/i.test(html);
+
+/**
+ * A sanitized explanation (the same rich-text rules as the question text); null when none is
+ * given or nothing visible is left. `undefined` stays undefined (unchanged).
+ */
+export function cleanExplanation(html: string | null | undefined): string | null | undefined {
+  if (html === undefined) return undefined;
+  if (html === null) return null;
+  const clean = sanitizeRichText(html);
+  return blank(clean) ? null : clean;
+}
+
 /** sanitized question text; 422 when nothing visible is left */
 export function cleanLabel(label: string): string {
   const clean = sanitizeRichText(label);
-  if (
-    clean
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .trim() === '' &&
-    !/<img\s/i.test(clean)
-  ) {
+  if (blank(clean)) {
     throw validation({ label: [encodeMessage('validation.required')] });
   }
   return clean;

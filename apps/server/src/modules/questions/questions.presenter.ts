@@ -9,12 +9,14 @@ export const toAnswerDto = (a: AnswerRow | AnswerJson): AnswerDto => ({
   label: a.label,
   correct: a.correct,
   position: a.position,
+  explanation: a.explanation,
 });
 
 export const toQuestionDto = (r: QuestionWithAnswers): QuestionDto => ({
   id: r.question.id,
   label: r.question.label,
   points: r.question.points,
+  explanation: r.question.explanation,
   owner_id: r.question.ownerId,
   answers: r.answers.map(toAnswerDto),
   mc_tests: r.tests,

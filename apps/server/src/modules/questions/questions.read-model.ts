@@ -14,6 +14,7 @@ export interface AnswerJson {
   label: string;
   correct: boolean;
   position: number;
+  explanation: string | null;
 }
 export interface QuestionWithAnswers {
   question: QuestionRow;
@@ -30,7 +31,7 @@ export const questionWithAnswers = {
   answers: sql<
     AnswerJson[]
   >`coalesce((select json_agg(json_build_object('id', a.id, 'questionId', a.question_id,
-    'label', a.label, 'correct', a.correct, 'position', a.position) order by a.position, a.id)
+    'label', a.label, 'correct', a.correct, 'position', a.position, 'explanation', a.explanation) order by a.position, a.id)
     from ${answers} a where a.question_id = ${questionIdCol}), '[]'::json)`,
   tests: sql<{ id: number; label: string }[]>`coalesce((select json_agg(json_build_object('id', t.id,
     'label', t.label) order by t.id) from ${mcTestQuestions} tq join ${mcTests} t on t.id = tq.mc_test_id

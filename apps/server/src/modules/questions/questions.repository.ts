@@ -111,14 +111,20 @@ export const questionsRepository = {
   async insertAnswers(
     db: DbOrTx,
     questionId: number,
-    list: { label: string; correct: boolean }[],
+    list: { label: string; correct: boolean; explanation?: string | null }[],
     firstPosition = 0,
   ): Promise<AnswerRow[]> {
     if (list.length === 0) return [];
     return db
       .insert(answers)
       .values(
-        list.map((a, i) => ({ questionId, label: a.label, correct: a.correct, position: firstPosition + i })),
+        list.map((a, i) => ({
+          questionId,
+          label: a.label,
+          correct: a.correct,
+          explanation: a.explanation ?? null,
+          position: firstPosition + i,
+        })),
       )
       .returning();
   },
@@ -142,7 +148,7 @@ export const questionsRepository = {
   async updateAnswer(
     db: DbOrTx,
     id: number,
-    values: Partial<Pick<AnswerRow, 'label' | 'correct' | 'position'>>,
+    values: Partial<Pick<AnswerRow, 'label' | 'correct' | 'position' | 'explanation'>>,
   ): Promise<AnswerRow | undefined> {
     if (Object.keys(values).length === 0) {
       const [row] = await db.select().from(answers).where(eq(answers.id, id));

@@ -222,8 +222,31 @@ describe('test player', () => {
             accomp: true,
             result: {
               questions: [
-                { id: 1, label: '<p>Was ist 2 + 2?</p>', right: true },
-                { id: 2, label: '<p>Welche sind Farben?</p>', right: false },
+                {
+                  id: 1,
+                  label: '<p>Was ist 2 + 2?</p>',
+                  right: true,
+                  points: 3,
+                  explanation: '<p>Zwei und zwei sind <strong>vier</strong>.</p>',
+                  answers: [
+                    { id: 11, label: '4', chosen: true, correct: true, explanation: null },
+                    {
+                      id: 12,
+                      label: '5',
+                      chosen: false,
+                      correct: false,
+                      explanation: '<p>Eins zu viel.</p>',
+                    },
+                  ],
+                },
+                {
+                  id: 2,
+                  label: '<p>Welche sind Farben?</p>',
+                  right: false,
+                  points: null,
+                  explanation: null,
+                  answers: [],
+                },
               ],
             },
           }),
@@ -240,10 +263,20 @@ describe('test player', () => {
     expect(within(result).getByRole('heading', { level: 1 }).textContent).toBe('Passed');
     expect(within(result).getByTestId('test-result-percent').textContent).toBe('75%');
     const items = within(result).getAllByTestId('test-review-item');
-    expect(items.map((item) => [item.getAttribute('data-right'), item.textContent])).toEqual([
-      ['true', 'RightWas ist 2 + 2?'],
-      ['false', 'WrongWelche sind Farben?'],
+    expect(items.map((item) => item.getAttribute('data-right'))).toEqual(['true', 'false']);
+    expect(items[1]!.textContent).toBe('WrongWelche sind Farben?');
+    // the choice, the key and the explanations (issue 36 item 4)
+    const answers = within(items[0]!).getAllByTestId('test-review-answer');
+    expect(
+      answers.map((a) => [a.getAttribute('data-chosen'), a.getAttribute('data-correct'), a.textContent]),
+    ).toEqual([
+      ['true', 'true', 'tickedcorrect4'],
+      ['false', 'false', 'not tickedwrong5Eins zu viel.'],
     ]);
+    expect(within(items[0]!).getByTestId('test-review-explanation').textContent).toBe(
+      'ExplanationZwei und zwei sind vier.',
+    );
+    expect(within(items[0]!).getByTestId('test-review-points').textContent).toBe('3 points');
     expect(within(result).getByRole('heading', { level: 2 }).textContent).toBe(
       'Your answers: 1 of 2 questions right',
     );
@@ -271,9 +304,9 @@ describe('test player', () => {
             accomp: true,
             result: {
               questions: [
-                { id: 1, label: '<p>Eins</p>', right: true },
-                { id: 2, label: '<p>Zwei</p>', right: true },
-                { id: 3, label: '<p>Drei</p>', right: false },
+                { id: 1, label: '<p>Eins</p>', right: true, points: null, explanation: null, answers: [] },
+                { id: 2, label: '<p>Zwei</p>', right: true, points: null, explanation: null, answers: [] },
+                { id: 3, label: '<p>Drei</p>', right: false, points: null, explanation: null, answers: [] },
               ],
             },
           }),
@@ -477,14 +510,22 @@ describe('question pool editor', () => {
     await user.type(within(form).getByLabelText('Antwort 3'), 'Genf');
     await user.click(within(form).getByRole('button', { name: 'Entfernen: Antwort 3' }));
     expect(within(form).queryByTestId('question-no-correct')).toBeNull();
+    // explanations of the question and of an answer (issue 36 item 4)
+    const explained = await within(form).findByRole('textbox', { name: 'Erklärung zur Frage (optional)' });
+    explained.innerHTML = '<p>Bern ist die Bundesstadt.</p>';
+    fireEvent.input(explained);
+    const second = await within(form).findByRole('textbox', { name: 'Erklärung zu Antwort 2 (optional)' });
+    second.innerHTML = '<p>Zürich ist nur die grösste Stadt.</p>';
+    fireEvent.input(second);
     await user.click(within(form).getByRole('button', { name: 'Frage speichern' }));
     await within(form).findByText('Die Frage wurde gespeichert.');
     expect(fetchMock.callsTo('POST /api/questions')[0]!.json()).toEqual({
       label: '<p>Hauptstadt der Schweiz?</p>',
       points: 3,
+      explanation: '<p>Bern ist die Bundesstadt.</p>',
       answers: [
-        { label: 'Bern', correct: true },
-        { label: 'Zürich', correct: false },
+        { label: 'Bern', correct: true, explanation: null },
+        { label: 'Zürich', correct: false, explanation: '<p>Zürich ist nur die grösste Stadt.</p>' },
       ],
     });
     // the form is empty again for the next question
@@ -496,8 +537,8 @@ describe('question pool editor', () => {
       id: 1,
       points: 2,
       answers: [
-        { id: 11, question_id: 1, label: 'Bern', correct: true, position: 0 },
-        { id: 12, question_id: 1, label: 'Zürich', correct: false, position: 1 },
+        { id: 11, question_id: 1, label: 'Bern', correct: true, position: 0, explanation: null },
+        { id: 12, question_id: 1, label: 'Zürich', correct: false, position: 1, explanation: null },
       ],
       mc_tests: [{ id: 5, label: 'Abschlusstest' }],
     });

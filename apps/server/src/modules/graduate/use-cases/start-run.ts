@@ -51,7 +51,14 @@ export async function startRun(
       id: q.question.id,
       label: q.question.label,
       points: q.question.points,
-      answers: shuffled(q.answers).map((a) => ({ id: a.id, label: a.label, correct: a.correct })),
+      // kept with the run: later edits of the pool do not change what its review shows
+      explanation: q.question.explanation,
+      answers: shuffled(q.answers).map((a) => ({
+        id: a.id,
+        label: a.label,
+        correct: a.correct,
+        explanation: a.explanation,
+      })),
     })),
   };
   const run = await repo.insertRun(db, {

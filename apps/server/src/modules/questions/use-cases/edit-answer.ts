@@ -6,7 +6,7 @@ import {
 } from '@elearn/shared';
 import { notFound } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
-import { type QuestionsContext, tooManyAnswers } from '../questions.context.ts';
+import { cleanExplanation, type QuestionsContext, tooManyAnswers } from '../questions.context.ts';
 import { toAnswerDto } from '../questions.presenter.ts';
 import { questionsRepository as repo } from '../questions.repository.ts';
 import { requireManagedAnswer, requireManagedQuestion } from './manage-access.ts';
@@ -24,7 +24,7 @@ export async function createAnswer(
   const [row] = await repo.insertAnswers(
     db,
     q.id,
-    [{ label: body.label, correct: body.correct }],
+    [{ label: body.label, correct: body.correct, explanation: cleanExplanation(body.explanation) ?? null }],
     stats.maxPosition + 1,
   );
   await repo.touch(db, q.id);
@@ -41,6 +41,7 @@ export async function updateAnswer(
     ...(body.label !== undefined ? { label: body.label.trim() } : {}),
     ...(body.correct !== undefined ? { correct: body.correct } : {}),
     ...(body.position !== undefined ? { position: body.position } : {}),
+    ...(body.explanation !== undefined ? { explanation: cleanExplanation(body.explanation) } : {}),
   });
   if (!row) throw notFound();
   await repo.touch(ctx.db, answer.questionId);

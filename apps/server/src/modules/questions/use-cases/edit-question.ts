@@ -2,7 +2,7 @@ import type { QuestionDto, UpdateQuestionBody } from '@elearn/shared';
 import { forbidden } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { mcTestPolicy } from '../../../policies/mc-test.policy.ts';
-import { cleanLabel, type QuestionsContext } from '../questions.context.ts';
+import { cleanExplanation, cleanLabel, type QuestionsContext } from '../questions.context.ts';
 import { questionsRepository as repo } from '../questions.repository.ts';
 import { questionDto } from './list-questions.ts';
 import { requireManagedQuestion } from './manage-access.ts';
@@ -11,7 +11,8 @@ import { requireManagedQuestion } from './manage-access.ts';
 export interface NewQuestion {
   label: string;
   points?: number | null;
-  answers: { label: string; correct: boolean }[];
+  explanation?: string | null;
+  answers: { label: string; correct: boolean; explanation?: string | null }[];
   mcTestId?: number;
 }
 
@@ -31,8 +32,13 @@ export async function createQuestion(
       ownerId: actor.id,
       label,
       points: body.points ?? null,
+      explanation: cleanExplanation(body.explanation) ?? null,
     });
-    await repo.insertAnswers(tx, q.id, body.answers);
+    await repo.insertAnswers(
+      tx,
+      q.id,
+      body.answers.map((a) => ({ ...a, explanation: cleanExplanation(a.explanation) ?? null })),
+    );
     return q.id;
   });
   if (body.mcTestId !== undefined) await mcTests.attach(actor, body.mcTestId, [id]);
@@ -48,6 +54,7 @@ export async function updateQuestion(
   await repo.update(ctx.db, q.id, {
     label: cleanLabel(body.label),
     ...(body.points !== undefined ? { points: body.points } : {}),
+    ...(body.explanation !== undefined ? { explanation: cleanExplanation(body.explanation) } : {}),
   });
   return questionDto(ctx, q.id);
 }

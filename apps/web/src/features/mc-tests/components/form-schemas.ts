@@ -5,6 +5,7 @@
 import {
   answerLabel,
   encodeMessage,
+  explanation,
   mcTestLabel,
   mcTestMode,
   newAnswerInputSchema,
@@ -48,6 +49,7 @@ export type McTestFormOutput = z.output<typeof mcTestFormSchema>;
 export const questionFormSchema = z.object({
   label: questionLabel(),
   points: pointsField(),
+  explanation: explanation(),
   answers: z
     .array(newAnswerInputSchema)
     .max(20, { error: encodeMessage('validation.number_max', { max: 20 }) }),
@@ -56,7 +58,11 @@ export type QuestionFormInput = z.input<typeof questionFormSchema>;
 export type QuestionFormOutput = z.output<typeof questionFormSchema>;
 
 /** Inline edit of a question's text and points. */
-export const questionEditSchema = z.object({ label: questionLabel(), points: pointsField() });
+export const questionEditSchema = z.object({
+  label: questionLabel(),
+  points: pointsField(),
+  explanation: explanation(),
+});
 export type QuestionEditInput = z.input<typeof questionEditSchema>;
 export type QuestionEditOutput = z.output<typeof questionEditSchema>;
 

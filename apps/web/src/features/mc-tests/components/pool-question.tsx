@@ -1,4 +1,10 @@
-import { ANSWERS_PER_QUESTION_MAX, type AnswerDto, answerLabel, type QuestionDto } from '@elearn/shared';
+import {
+  ANSWERS_PER_QUESTION_MAX,
+  type AnswerDto,
+  answerLabel,
+  explanation,
+  type QuestionDto,
+} from '@elearn/shared';
 import { type FormEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +38,61 @@ function InlineError({ message, id }: { message?: string | null; id?: string }) 
     <p className="help is-danger" role="alert" id={id}>
       {text}
     </p>
+  );
+}
+
+/** An answer's explanation (rich text, shown after a practice run), edited behind a toggle. */
+function AnswerExplanation({ answer, number }: { answer: AnswerDto; number: number }) {
+  const { t } = useTranslation();
+  const update = useUpdateAnswer();
+  const [text, setText] = useState(answer.explanation ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const dirty = text !== (answer.explanation ?? '');
+  const save = () => {
+    const invalid = explanation().safeParse(text);
+    if (!invalid.success) {
+      setError(invalid.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    update.mutate(
+      { id: answer.id, explanation: text || null },
+      {
+        onSuccess: (saved) => {
+          setText(saved.explanation ?? '');
+          notify('success', t('mcTest.pool.explanationSaved'));
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  };
+  return (
+    <details className="pool-answer-explanation" data-testid="pool-answer-explanation">
+      <summary>
+        {t('mcTest.question.answerExplanationToggle', { number })}
+        {answer.explanation ? null : ` (${t('mcTest.pool.noExplanation')})`}
+      </summary>
+      <RichTextField
+        label={t('mcTest.question.answerExplanation', { number })}
+        value={text}
+        onChange={setText}
+        error={error ?? undefined}
+        id={`answer-${answer.id}-explanation`}
+        testId="pool-answer-explanation-text"
+      />
+      <Button
+        size="small"
+        variant="primary"
+        outlined
+        disabled={!dirty}
+        isLoading={update.isPending && dirty}
+        onClick={save}
+        aria-label={t('mcTest.pool.saveExplanation', { number })}
+        data-testid="pool-answer-explanation-save"
+      >
+        {t('mcTest.pool.save')}
+      </Button>
+    </details>
   );
 }
 
@@ -124,6 +185,7 @@ function AnswerRow({ answer, number }: { answer: AnswerDto; number: number }) {
           {t('common.delete')}
         </Button>
       </form>
+      <AnswerExplanation answer={answer} number={number} />
       <ConfirmDialog
         open={confirming}
         title={t('mcTest.pool.deleteAnswerTitle')}
@@ -238,16 +300,25 @@ function QuestionEdit({ question, onDone }: { question: QuestionDto; onDone: () 
     formState: { errors, isSubmitting },
   } = useForm<QuestionEditInput, unknown, QuestionEditOutput>({
     resolver: formResolver(questionEditSchema),
-    defaultValues: { label: question.label, points: question.points === null ? '' : String(question.points) },
+    defaultValues: {
+      label: question.label,
+      points: question.points === null ? '' : String(question.points),
+      explanation: question.explanation ?? '',
+    },
   });
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await update.mutateAsync({ id: question.id, label: values.label, points: values.points });
+      await update.mutateAsync({
+        id: question.id,
+        label: values.label,
+        points: values.points,
+        explanation: values.explanation || null,
+      });
       notify('success', t('mcTest.pool.questionSaved'));
       onDone();
     } catch (error) {
-      setFormError(applyServerErrors(error, setError, ['label', 'points']));
+      setFormError(applyServerErrors(error, setError, ['label', 'points', 'explanation']));
     }
   });
   return (
@@ -276,6 +347,22 @@ function QuestionEdit({ question, onDone }: { question: QuestionDto; onDone: () 
         help={t('mcTest.question.pointsHelp')}
         inputMode="numeric"
         data-testid="pool-question-points"
+      />
+      <Controller
+        control={control}
+        name="explanation"
+        render={({ field, fieldState }) => (
+          <RichTextField
+            label={t('mcTest.question.explanation')}
+            help={t('mcTest.question.explanationHelp')}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            id={`question-${question.id}-explanation`}
+            testId="pool-question-explanation"
+          />
+        )}
       />
       <div className="buttons">
         <Button
@@ -356,7 +443,19 @@ export function PoolQuestion({ question }: { question: QuestionDto }) {
       {editing ? (
         <QuestionEdit question={question} onDone={() => setEditing(false)} />
       ) : (
-        <ServerHtml html={question.label} className="pool-question-text mb-3" testId="pool-question-text" />
+        <>
+          <ServerHtml html={question.label} className="pool-question-text mb-3" testId="pool-question-text" />
+          {question.explanation ? (
+            <div className="mb-3 test-review-question-explanation">
+              <p className="has-text-weight-semibold is-size-7">{t('mcTest.pool.explanation')}</p>
+              <ServerHtml
+                html={question.explanation}
+                className="content is-small"
+                testId="pool-question-explanation-text"
+              />
+            </div>
+          ) : null}
+        </>
       )}
       <p className="has-text-weight-semibold is-size-7 mb-1">{t('mcTest.question.answers')}</p>
       {question.answers.length === 0 ? (

@@ -15,9 +15,10 @@ import '../mc-tests.css';
 const EMPTY: QuestionFormInput = {
   label: '',
   points: '',
+  explanation: '',
   answers: [
-    { label: '', correct: false },
-    { label: '', correct: false },
+    { label: '', correct: false, explanation: '' },
+    { label: '', correct: false, explanation: '' },
   ],
 };
 
@@ -70,14 +71,15 @@ export function QuestionForm({
       const question = await create.mutateAsync({
         label: values.label,
         points: values.points,
-        answers: values.answers,
+        explanation: values.explanation || null,
+        answers: values.answers.map((answer) => ({ ...answer, explanation: answer.explanation || null })),
         ...(mcTestId ? { mcTestId } : {}),
       });
       reset(EMPTY);
       setCreated(true);
       onCreated?.(question);
     } catch (error) {
-      setFormError(applyServerErrors(error, setError, ['label', 'points', 'answers']));
+      setFormError(applyServerErrors(error, setError, ['label', 'points', 'explanation', 'answers']));
     }
   });
 
@@ -113,6 +115,22 @@ export function QuestionForm({
         inputMode="numeric"
         className="question-points-input"
         data-testid="question-points"
+      />
+      <Controller
+        control={control}
+        name="explanation"
+        render={({ field, fieldState }) => (
+          <RichTextField
+            label={t('mcTest.question.explanation')}
+            help={t('mcTest.question.explanationHelp')}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            id="question-explanation"
+            testId="question-explanation"
+          />
+        )}
       />
       <fieldset className="mb-4" data-testid="question-answers">
         <legend className="label">{t('mcTest.question.answers')}</legend>
@@ -156,6 +174,24 @@ export function QuestionForm({
               >
                 {t('mcTest.question.removeAnswer')}
               </Button>
+              <details className="pool-answer-explanation" data-testid="question-answer-explanation">
+                <summary>{t('mcTest.question.answerExplanationToggle', { number: index + 1 })}</summary>
+                <Controller
+                  control={control}
+                  name={`answers.${index}.explanation`}
+                  render={({ field: input, fieldState }) => (
+                    <RichTextField
+                      label={t('mcTest.question.answerExplanation', { number: index + 1 })}
+                      value={input.value ?? ''}
+                      onChange={input.onChange}
+                      onBlur={input.onBlur}
+                      error={fieldState.error?.message}
+                      id={`${labelId}-explanation`}
+                      testId="question-answer-explanation-text"
+                    />
+                  )}
+                />
+              </details>
             </div>
           );
         })}
@@ -163,7 +199,7 @@ export function QuestionForm({
         <Button
           size="small"
           className="mt-2"
-          onClick={() => append({ label: '', correct: false })}
+          onClick={() => append({ label: '', correct: false, explanation: '' })}
           disabled={fields.length >= ANSWERS_PER_QUESTION_MAX}
           data-testid="question-answer-add"
         >

@@ -9,7 +9,8 @@ import '../mc-tests.css';
 
 /**
  * The result page of a run. Exam: passed or not and the achieved percent, nothing about single
- * questions. Practice: the same plus, per question, whether it was answered right.
+ * questions. Practice: the same plus, per question, whether it was answered right, the learner's
+ * choice, the correct answers and the author's explanations (issue 36 item 4).
  */
 export function RunResult({
   label,
@@ -46,9 +47,14 @@ export function RunResult({
       {result.mode === 'practice' && result.result ? (
         <ReviewList review={result.result} />
       ) : (
-        <p className="mb-4 has-text-grey" data-testid="test-result-exam-note">
-          {t('mcTest.result.examNote')}
-        </p>
+        <>
+          <p className="mb-2 has-text-grey" data-testid="test-result-exam-note">
+            {t('mcTest.result.examNote')}
+          </p>
+          <p className="mb-4 has-text-grey-dark" data-testid="test-result-weighting">
+            {t('mcTest.result.weighting')}
+          </p>
+        </>
       )}
       <div className="buttons mt-4">
         {onAgain ? (
@@ -67,7 +73,73 @@ export function RunResult({
   );
 }
 
-/** Practice runs: every question with right or wrong (never which answers were correct). */
+type ReviewQuestion = RunReview['questions'][number];
+
+/** One answer of a reviewed question: ticked or not, correct or not, and its explanation. */
+function ReviewAnswer({ answer }: { answer: ReviewQuestion['answers'][number] }) {
+  const { t } = useTranslation();
+  return (
+    <li
+      className="test-review-answer"
+      data-testid="test-review-answer"
+      data-chosen={answer.chosen ? 'true' : 'false'}
+      data-correct={answer.correct ? 'true' : 'false'}
+    >
+      <span className="test-review-answer-marks">
+        <span className={`tag is-small mr-1 ${answer.chosen ? 'is-dark' : 'is-white'}`}>
+          {answer.chosen ? t('mcTest.result.chosen') : t('mcTest.result.notChosen')}
+        </span>
+        <span className={`tag is-small mr-2 ${answer.correct ? 'is-success is-light' : 'is-light'}`}>
+          {answer.correct ? t('mcTest.result.correct') : t('mcTest.result.incorrect')}
+        </span>
+      </span>
+      <span className="test-review-answer-label">{answer.label}</span>
+      {answer.explanation ? (
+        <ServerHtml
+          html={answer.explanation}
+          className="content is-small test-review-explanation"
+          testId="test-review-answer-explanation"
+        />
+      ) : null}
+    </li>
+  );
+}
+
+/** One question of a practice review: right or wrong, points, the answers and the explanation. */
+function ReviewItem({ question }: { question: ReviewQuestion }) {
+  const { t } = useTranslation();
+  return (
+    <li className="mb-4" data-testid="test-review-item" data-right={question.right ? 'true' : 'false'}>
+      <span className={`tag mr-2 ${question.right ? 'is-success' : 'is-danger'}`}>
+        {question.right ? t('mcTest.result.right') : t('mcTest.result.wrong')}
+      </span>
+      <ServerHtml html={question.label} className="is-inline-block test-review-label" />
+      {question.points !== null ? (
+        <span className="tag is-light ml-2" data-testid="test-review-points">
+          {t('mcTest.result.pointsN', { count: question.points })}
+        </span>
+      ) : null}
+      {question.answers.length > 0 ? (
+        <ul className="test-review-answers" aria-label={t('mcTest.result.yourChoice')}>
+          {question.answers.map((answer) => (
+            <ReviewAnswer key={answer.id} answer={answer} />
+          ))}
+        </ul>
+      ) : null}
+      {question.explanation ? (
+        <div className="test-review-question-explanation" data-testid="test-review-explanation">
+          <p className="has-text-weight-semibold is-size-7">{t('mcTest.result.explanation')}</p>
+          <ServerHtml html={question.explanation} className="content is-small" />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Practice runs: every question with right or wrong, what the learner ticked, which answers are
+ * correct and the explanations (as the run's snapshot holds them).
+ */
 export function ReviewList({ review }: { review: RunReview }) {
   const { t } = useTranslation();
   const right = review.questions.filter((q) => q.right).length;
@@ -82,17 +154,7 @@ export function ReviewList({ review }: { review: RunReview }) {
       </p>
       <ol className="test-review">
         {review.questions.map((question) => (
-          <li
-            key={question.id}
-            className="mb-2"
-            data-testid="test-review-item"
-            data-right={question.right ? 'true' : 'false'}
-          >
-            <span className={`tag mr-2 ${question.right ? 'is-success' : 'is-danger'}`}>
-              {question.right ? t('mcTest.result.right') : t('mcTest.result.wrong')}
-            </span>
-            <ServerHtml html={question.label} className="is-inline-block test-review-label" />
-          </li>
+          <ReviewItem key={question.id} question={question} />
         ))}
       </ol>
     </div>
