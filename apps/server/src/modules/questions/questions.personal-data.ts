@@ -11,6 +11,7 @@ export function questionsPersonalData(db: Db) {
           id: questions.id,
           label: questions.label,
           points: questions.points,
+          explanation: questions.explanation,
           created_at: questions.createdAt,
           updated_at: questions.updatedAt,
         })
