@@ -27,7 +27,7 @@ import { countLearnQueries, generateLearnBench, printLearn } from './learn.ts';
 import { generateMcTestBench, measureMcTests, measureStops, printMcTests, printStops } from './mc-tests.ts';
 import { runPrivacyBench } from './privacy.ts';
 import { generateProgressBench, measureProgress, printProgress } from './progress.ts';
-import { ENTRY, login, rssMb, serverKind } from './support.ts';
+import { ENTRY, login as loginOverHttp, rssMb, serverKind } from './support.ts';
 import { runUploadBench } from './upload.ts';
 
 /** start on an existing data directory, PostgreSQL (issue 15) */
@@ -226,7 +226,7 @@ async function run(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
   const pages = await measurePages(server.base, 'kept');
   const mc = await measureMcTests(server.base, mcData, BENCH_PASSWORD, measure);
   results.push(mc.history);
-  const learnCookie = (await login(server.base, learnData.email, BENCH_PASSWORD)).cookie;
+  const learnCookie = (await loginOverHttp(server.base, learnData.email, BENCH_PASSWORD)).cookie;
   const learn = await measure('GET /api/learn (30 seminars)', `${server.base}/api/learn`, {
     cookie: learnCookie,
   });
@@ -386,7 +386,7 @@ async function runLearnOnly(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string
     const queries = await countLearnQueries(databaseUrl, dataDir, data, BENCH_PASSWORD);
     const server = await startServerProcess(serverEnv(databaseUrl, dataDir), ENTRY);
     try {
-      const { cookie } = await login(server.base, data.email, BENCH_PASSWORD);
+      const { cookie } = await loginOverHttp(server.base, data.email, BENCH_PASSWORD);
       const base = await measure('baseline (fixed JSON, no DB)', `${server.base}/api/bench/baseline`);
       const learn = await measure('GET /api/learn (30 seminars)', `${server.base}/api/learn`, { cookie });
       console.log(

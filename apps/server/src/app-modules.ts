@@ -125,7 +125,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   // learning progress, video resume and coverage, completion and certificates (docs/api/progress.md)
   const progress = createProgressService({ db, config, counter: rateCounter, seminars, enrolments, now });
   // "Mein Lernen" and the chapter opened last per seminar (docs/api/learn.md, issue 36)
-  const learn = createLearnService({ db, enrolments, seminars, chapters, progress, mcTests, now });
+  const learn = createLearnService({ db, enrolments, seminars, chapters, progress, mcTests, cacheBus, now });
   // privacy self-service: data exports and account deletion (docs/api/privacy.md)
   const privacy = createPrivacyService({
     db,
@@ -171,6 +171,14 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
 
 async function registerRoutes(app: FastifyInstance, s: Services, r: Resources): Promise<void> {
   const { config, files, database, uploadDir } = r;
+  // every successful write drops the learners' dashboards it may change (modules/learn/learn.cache.ts)
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.statusCode < 400) {
+      s.learn.writeSucceeded(req.user ?? null);
+      await r.cacheBus.flush();
+    }
+    return payload;
+  });
   await app.register(systemRoutes, { database, config });
   await app.register(authRoutes, { auth: s.auth, serveAppPage: app.serveAppPage });
   await app.register(seminarRoutes, { seminars: s.seminars, chapters: s.chapters, fileStore: files });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import type { ChaptersService } from '../chapters/chapters.service.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
@@ -13,6 +14,8 @@ export interface LearnDeps {
   chapters: ChaptersService;
   progress: ProgressService;
   mcTests: McTestsService;
+  /** drops the kept dashboards on every instance (learn.cache.ts) */
+  cacheBus: CacheBus;
   now?: () => number;
 }
 

@@ -1,5 +1,7 @@
 import type { SeminarVisitBody } from '@elearn/shared';
 import type { AuthUser } from '../../plugins/session.ts';
+import { learnPolicy } from '../../policies/learn.policy.ts';
+import { dashboardCache } from './learn.cache.ts';
 import { createLearnContext, type LearnDeps } from './learn.context.ts';
 import { learnPersonalData } from './learn.personal-data.ts';
 import { dashboard } from './use-cases/dashboard.ts';
@@ -15,10 +17,13 @@ export type { LearnDeps } from './learn.context.ts';
  */
 export function createLearnService(deps: LearnDeps) {
   const ctx = createLearnContext(deps);
+  const kept = dashboardCache(deps.cacheBus, ctx.now);
   return {
     /** what this module keeps about a person: the data export and the account erasure */
     personalData: learnPersonalData(ctx.db),
-    dashboard: (actor: AuthUser) => dashboard(ctx, actor),
+    dashboard: (actor: AuthUser) => kept.get(actor.id, () => dashboard(ctx, actor)),
+    /** a write of `caller` succeeded: the dashboards it may have changed are dropped (every instance) */
+    writeSucceeded: (caller: AuthUser | null) => kept.changed(learnPolicy.dashboardChangedBy(caller)),
     visit: (actor: AuthUser, seminarId: number, body: SeminarVisitBody) =>
       recordVisit(ctx, actor, seminarId, body),
   };

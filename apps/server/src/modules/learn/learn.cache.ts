@@ -1,0 +1,60 @@
+import type { LearnDashboard } from '@elearn/shared';
+import type { CacheBus } from '../../lib/cache-bus.ts';
+
+/** how long a dashboard is kept at most: what changes without a write (drip dates, due states, jobs) */
+export const DASHBOARD_TTL_MS = 10_000;
+const MAX_ENTRIES = 10_000;
+const ALL = 'learn.dashboards';
+const topicOf = (userId: number) => `learn.dashboard.${userId}`;
+
+/**
+ * The learners' dashboards, kept per user (issue 36: `GET /api/learn` reads a dozen statements;
+ * docs/performance.md). Every successful write drops what it may change, on every instance through
+ * the cache bus: a learner's write their own dashboard, anyone else's write all of them. A
+ * dashboard computed while a write dropped it is not kept (generations).
+ */
+export function dashboardCache(bus: CacheBus, now: () => number) {
+  const entries = new Map<number, { at: number; value: LearnDashboard }>();
+  const generationOf = new Map<number, number>();
+  const subscribed = new Set<number>();
+  let generation = 0;
+  const dropUser = (userId: number) => {
+    entries.delete(userId);
+    generationOf.set(userId, (generationOf.get(userId) ?? 0) + 1);
+  };
+  const dropAll = () => {
+    entries.clear();
+    generation++;
+  };
+  bus.subscribe(ALL, dropAll);
+  const stamp = (userId: number) => `${generation}/${generationOf.get(userId) ?? 0}`;
+  return {
+    /** the user's dashboard, computed by `load` unless kept */
+    async get(userId: number, load: () => Promise<LearnDashboard>): Promise<LearnDashboard> {
+      const kept = entries.get(userId);
+      if (kept && now() - kept.at < DASHBOARD_TTL_MS) return kept.value;
+      const before = stamp(userId);
+      const at = now();
+      const value = await load();
+      if (stamp(userId) === before) {
+        if (!subscribed.has(userId)) {
+          subscribed.add(userId);
+          bus.subscribe(topicOf(userId), () => dropUser(userId));
+        }
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as number);
+        entries.set(userId, { at, value });
+      }
+      return value;
+    },
+    /** a write succeeded: the dashboard of `userId` changed, or (null) possibly everyone's */
+    changed(userId: number | null) {
+      if (userId === null) {
+        dropAll();
+        bus.publish(ALL);
+      } else {
+        dropUser(userId);
+        bus.publish(topicOf(userId));
+      }
+    },
+  };
+}
