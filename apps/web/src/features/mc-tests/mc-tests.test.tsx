@@ -1,5 +1,5 @@
 import type { UserDto } from '@elearn/shared';
-import { exportFileName } from '@elearn/shared';
+import { EXPLANATION_MAX, exportFileName } from '@elearn/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bookedAbilities, chapterDto, seminarDto, sideMenuOf } from '@/testing/fixtures';
@@ -589,6 +589,46 @@ describe('question pool editor', () => {
     expect(within(dialog).getByTestId('pool-question-in-tests').textContent).toContain('Abschlusstest');
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(fetchMock.callsTo('DELETE /api/questions/1')).toHaveLength(1));
+  });
+
+  it('shows a question’s explanation and saves an answer’s explanation, refusing one too long (issue 36 item 4)', async () => {
+    const question = questionDto({
+      id: 1,
+      explanation: '<p>Bern ist die <strong>Bundesstadt</strong>.</p>',
+      answers: [
+        { id: 11, question_id: 1, label: 'Bern', correct: true, position: 0, explanation: null },
+        { id: 12, question_id: 1, label: 'Zürich', correct: false, position: 1, explanation: null },
+      ],
+    });
+    const { fetchMock } = renderApp('/mcTest/QuestionPool', {
+      user: users.trainer,
+      handlers: {
+        ...poolHandlers([question]),
+        'PATCH /api/answers': (req) => ({ body: { ...question.answers[1]!, ...(req.json() as object) } }),
+      },
+    });
+    const item = await screen.findByTestId('pool-question');
+    expect(within(item).getByTestId('pool-question-explanation-text').textContent).toBe(
+      'Bern ist die Bundesstadt.',
+    );
+    const [, second] = within(item).getAllByTestId('pool-answer');
+    const area = await within(second!).findByRole('textbox', { name: 'Erklärung zu Antwort 2 (optional)' });
+    const save = within(second!).getByRole('button', { name: 'Erklärung zu Antwort 2 speichern' });
+    area.innerHTML = `<p>${'a'.repeat(EXPLANATION_MAX)}</p>`;
+    fireEvent.input(area);
+    fireEvent.click(save);
+    expect(
+      await within(second!).findByText(`Darf höchstens ${EXPLANATION_MAX} Zeichen lang sein.`),
+    ).toBeTruthy();
+    expect(fetchMock.callsTo('PATCH /api/answers')).toHaveLength(0);
+    area.innerHTML = '<p>Nur die grösste Stadt.</p>';
+    fireEvent.input(area);
+    fireEvent.click(save);
+    await waitFor(() => expect(fetchMock.callsTo('PATCH /api/answers')).toHaveLength(1));
+    expect(fetchMock.callsTo('PATCH /api/answers')[0]!.json()).toEqual({
+      id: 12,
+      explanation: '<p>Nur die grösste Stadt.</p>',
+    });
   });
 
   it('adds an answer and searches the pool through the URL', async () => {
