@@ -178,6 +178,10 @@ describe('test player', () => {
     expect(within(result).getByTestId('test-result-percent').textContent).toBe('25\u00a0%');
     expect(within(result).getByText('Bestehensgrenze: 60 %')).toBeTruthy();
     expect(within(result).getByTestId('test-result-exam-note')).toBeTruthy();
+    // an exam result also says how the percent is counted (issue 36 item 4)
+    expect(within(result).getByTestId('test-result-weighting').textContent).toMatch(
+      /Jede Frage zählt mit ihren Punkten/,
+    );
     expect(within(result).queryByTestId('test-review')).toBeNull();
     expect(within(result).queryByRole('button', { name: 'Noch einmal üben' })).toBeNull();
     expect(sessionStorage.getItem('mcTestRun:77')).toBeNull();
