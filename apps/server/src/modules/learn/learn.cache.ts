@@ -14,7 +14,7 @@ const topicOf = (userId: number) => `learn.dashboard.${userId}`;
  * dashboard computed while a write dropped it is not kept (generations).
  */
 export function dashboardCache(bus: CacheBus, now: () => number) {
-  const entries = new Map<number, { at: number; value: LearnDashboard }>();
+  const entries = new Map<number, { at: number; json: string }>();
   const generationOf = new Map<number, number>();
   const subscribed = new Set<number>();
   let generation = 0;
@@ -29,22 +29,22 @@ export function dashboardCache(bus: CacheBus, now: () => number) {
   bus.subscribe(ALL, dropAll);
   const stamp = (userId: number) => `${generation}/${generationOf.get(userId) ?? 0}`;
   return {
-    /** the user's dashboard, computed by `load` unless kept */
-    async get(userId: number, load: () => Promise<LearnDashboard>): Promise<LearnDashboard> {
+    /** the user's dashboard as JSON (kept as sent: no serializing per request), computed by `load` unless kept */
+    async get(userId: number, load: () => Promise<LearnDashboard>): Promise<string> {
       const kept = entries.get(userId);
-      if (kept && now() - kept.at < DASHBOARD_TTL_MS) return kept.value;
+      if (kept && now() - kept.at < DASHBOARD_TTL_MS) return kept.json;
       const before = stamp(userId);
       const at = now();
-      const value = await load();
+      const json = JSON.stringify(await load());
       if (stamp(userId) === before) {
         if (!subscribed.has(userId)) {
           subscribed.add(userId);
           bus.subscribe(topicOf(userId), () => dropUser(userId));
         }
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as number);
-        entries.set(userId, { at, value });
+        entries.set(userId, { at, json });
       }
-      return value;
+      return json;
     },
     /** a write succeeded: the dashboard of `userId` changed, or (null) possibly everyone's */
     changed(userId: number | null) {

@@ -1,4 +1,9 @@
-import { idParamsSchema, learnDashboardSchema, seminarVisitBodySchema } from '@elearn/shared';
+import {
+  idParamsSchema,
+  type LearnDashboard,
+  learnDashboardSchema,
+  seminarVisitBodySchema,
+} from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LearnService } from './learn.service.ts';
@@ -17,7 +22,12 @@ export const learnRoutes: FastifyPluginAsyncZod<{ learn: LearnService }> = async
         response: { 200: learnDashboardSchema },
       },
     },
-    async (req) => learn.dashboard(req.user!),
+    // the dashboard comes as JSON text kept as it was sent (Fastify sends a string as it is; its shape
+    // is the schema's, checked against every answer of the API suite)
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await learn.dashboard(req.user!)) as unknown as LearnDashboard),
   );
   app.put(
     '/api/seminars/:id/visit',
