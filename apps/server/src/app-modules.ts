@@ -175,7 +175,6 @@ async function registerRoutes(app: FastifyInstance, s: Services, r: Resources): 
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.statusCode < 400) {
       s.learn.writeSucceeded(req.user ?? null);
-      await r.cacheBus.flush();
     }
     return payload;
   });

@@ -27,6 +27,13 @@ export function dashboardCache(bus: CacheBus, now: () => number) {
     generation++;
   };
   bus.subscribe(ALL, dropAll);
+  const pending = new Set<number>();
+  const announce = () => {
+    const users = [...pending];
+    pending.clear();
+    if (users.length === 1) bus.publish(topicOf(users[0]!));
+    else if (users.length > 1) bus.publish(ALL);
+  };
   const stamp = (userId: number) => `${generation}/${generationOf.get(userId) ?? 0}`;
   return {
     /** the user's dashboard as JSON (kept as sent: no serializing per request), computed by `load` unless kept */
@@ -46,15 +53,21 @@ export function dashboardCache(bus: CacheBus, now: () => number) {
       }
       return json;
     },
-    /** a write succeeded: the dashboard of `userId` changed, or (null) possibly everyone's */
+    /**
+     * A write succeeded: the dashboard of `userId` changed, or (null) possibly everyone's. This
+     * instance drops at once; the others are told once per turn of the event loop (the writes that
+     * arrive together, such as 200 position saves, send one message: a learner's topic for one
+     * learner, every dashboard for several), so that writes do not each cost a NOTIFY.
+     */
     changed(userId: number | null) {
       if (userId === null) {
         dropAll();
         bus.publish(ALL);
-      } else {
-        dropUser(userId);
-        bus.publish(topicOf(userId));
+        return;
       }
+      dropUser(userId);
+      if (pending.size === 0) setImmediate(announce);
+      pending.add(userId);
     },
   };
 }

@@ -8,7 +8,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { useSideMenu } from '@/features/chapters/api/get-side-menu';
 import { chapterPaths } from '@/features/chapters/components/chapter-side-menu';
 import { CompanyBookingPanel } from '@/features/companies/components/company-booking-panel';
-import { useLearn } from '@/features/learn/api/get-learn';
+import { learnQueryOptions, useLearn } from '@/features/learn/api/get-learn';
 import { continuePath } from '@/features/learn/components/continue-target';
 import { useSeminarProgress } from '@/features/progress/api/get-seminar-progress';
 import { CompletionSettings } from '@/features/progress/components/completion-settings';
@@ -28,9 +28,17 @@ import { prefetchPageQuery } from '@/lib/page-prefetch';
 
 export const check = (params: Params) => idParam(params.sid) !== null;
 
-/** The seminar before the page renders (the server renders it, its title included). */
-export const prefetch = (queryClient: QueryClient, params: Params) =>
-  prefetchPageQuery(queryClient, seminarQueryOptions(idParam(params.sid) ?? 0));
+/**
+ * The seminar before the page renders (the server renders it, its title included); for a learner
+ * also their dashboard, so that "Fortsetzen" or "Abgeschlossen" is in the first render (issue 36).
+ */
+export async function prefetch(queryClient: QueryClient, params: Params): Promise<void> {
+  await prefetchPageQuery(queryClient, seminarQueryOptions(idParam(params.sid) ?? 0));
+  const seminar = queryClient.getQueryData(seminarQueryOptions(idParam(params.sid) ?? 0).queryKey);
+  if (seminar?.abilities.booked && !seminar.abilities.edit) {
+    await prefetchPageQuery(queryClient, learnQueryOptions());
+  }
+}
 
 type Entry = { id: number; unlocked: 0 | 1; available_at?: string | null };
 
