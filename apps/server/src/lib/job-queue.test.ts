@@ -58,6 +58,35 @@ describe('job queue', () => {
     expect((await q.stats()).find((s) => s.kind === k)).toMatchObject({ queued: 0, active: 0, failed: 0 });
   });
 
+  it('fetches jobs in batches: each runs once, a failing one of a batch is retried alone', async () => {
+    const q = await queue();
+    const k = kind();
+    const runs: number[] = [];
+    let failedOnce = false;
+    await q.define<{ i: number }>(
+      k,
+      async ({ i }) => {
+        runs.push(i);
+        if (i === 7 && !failedOnce) {
+          failedOnce = true;
+          throw new Error('job 7 failed once');
+        }
+      },
+      { batchSize: 10, retryLimit: 2, retryDelay: 1, retryBackoff: false },
+    );
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < 25; i++) await q.enqueue(k, { i }, { tx });
+    });
+    q.wake();
+    await until(() => runs.length === 26, 20_000);
+    await sleep(1500);
+    // 25 jobs, the seventh twice (its retry); every other once, none failed for good
+    expect(runs.filter((i) => i === 7)).toHaveLength(2);
+    expect(new Set(runs).size).toBe(25);
+    expect(runs).toHaveLength(26);
+    expect((await q.stats()).find((s) => s.kind === k)).toMatchObject({ queued: 0, active: 0, failed: 0 });
+  });
+
   it('retries a failing job with backoff, then keeps it as failed with its last error', async () => {
     const q = await queue();
     const k = kind();

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/client.ts';
+import { runBatch } from './job-queue/batch.ts';
 import { databaseExecutor, type SqlExecutor, transactionExecutor } from './job-queue/executor.ts';
 import {
   countFailed,
@@ -32,6 +33,11 @@ export interface KindOptions {
   retryBackoff?: boolean;
   /** seconds a run may take; a job active longer (its worker died) is failed and retried (default 900) */
   expireIn?: number;
+  /**
+   * jobs a worker fetches with one statement and runs at once (default 1); each ends on its own
+   * (a failed one is retried, the others complete together after the batch)
+   */
+  batchSize?: number;
 }
 
 export interface EnqueueOptions {
@@ -155,20 +161,16 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
       await ensureQueue(boss, kind, kindOpts);
       defined.add(kind);
       if (!work) return;
-      const fetch = { batchSize: 1, includeMetadata: true } as const;
+      const fetch = { batchSize: kindOpts.batchSize ?? 1, includeMetadata: true } as const;
       for (let i = 0; i < (kindOpts.concurrency ?? 1); i++) {
         let id = '';
-        id = await boss.work<object>(kind, fetch, async ([job]) => {
-          if (!job) return;
+        id = await boss.work<object>(kind, fetch, async (batch) => {
           try {
-            await handler(job.data as Parameters<typeof handler>[0], {
-              id: job.id,
-              attempt: job.retryCount + 1,
-            });
+            await runBatch(boss, kind, batch, handler);
           } finally {
             // pg-boss 10 waits its polling interval after every fetch, also one that found a job
-            // (one job per interval and worker): a worker that found one looks for the next at once
-            if (id) boss.notifyWorker(id);
+            // (one batch per interval and worker): a worker that found one looks for the next at once
+            if (id && batch.length) boss.notifyWorker(id);
           }
         });
         workers.push(id);

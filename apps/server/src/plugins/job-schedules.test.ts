@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.ts';
+import { TUS_SWEEP_JOB } from '../modules/chapters/chapter-uploads.ts';
 import { PRIVACY_SWEEP_JOB } from '../modules/privacy/privacy.service.ts';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../test/build-test-app.ts';
 import { drainJobs } from '../test/jobs.ts';
@@ -24,7 +25,7 @@ describe('the sweeps on the job queue', () => {
   });
   afterAll(() => t.close());
 
-  it('schedules the privacy sweep every 15 minutes and the session sweep every 10 (UTC)', async () => {
+  it('schedules the privacy sweep every 15 minutes, the session sweep every 10 and the tus sweep hourly (UTC)', async () => {
     const found = await rows<{ name: string; cron: string; timezone: string }>(
       t,
       sql`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`,
@@ -32,6 +33,7 @@ describe('the sweeps on the job queue', () => {
     expect(found).toEqual([
       { name: PRIVACY_SWEEP_JOB, cron: '*/15 * * * *', timezone: 'UTC' },
       { name: SESSION_SWEEP_JOB, cron: '*/10 * * * *', timezone: 'UTC' },
+      { name: TUS_SWEEP_JOB, cron: '17 * * * *', timezone: 'UTC' },
     ]);
   });
 

@@ -48,8 +48,10 @@ export const MAIL_JOB = 'mail';
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
 
-/** mails sent at once per instance, each worker over its own pooled SMTP connection */
+/** mail workers per instance, each sending over its own pooled SMTP connection */
 const MAIL_WORKERS = 4;
+/** mails a worker fetches with one statement and sends at once (over the pool: one after another per connection) */
+const MAIL_BATCH = 25;
 
 /** Strips CR/LF from header values (no SMTP header injection, ASVS 1.3.11). */
 const header = (v: string) => v.replace(/[\r\n]+/g, ' ').trim();
@@ -95,6 +97,7 @@ export async function defineMailWorker(
     // same Message-ID): the transport's own timeouts end a stuck send well before (SMTP_TIMEOUTS)
     {
       concurrency: MAIL_WORKERS,
+      batchSize: MAIL_BATCH,
       retryLimit: 8,
       retryDelay: config.mailRetrySeconds,
       retryBackoff: true,

@@ -27,7 +27,8 @@ import type { ChaptersService } from './chapters.service.ts';
 export { parseMetadata, UPLOAD_EXPIRY_MS } from '../../lib/tus-store.ts';
 export { TUS_EXTENSIONS, TUS_PATH } from './chapter-uploads.context.ts';
 
-const SWEEP_EVERY_MS = 3_600_000;
+/** the job kind of the hourly sweep of expired unfinished uploads (once across instances) */
+export const TUS_SWEEP_JOB = 'tus-sweep';
 
 export interface TusUploads {
   /** removes unfinished (and left-over) uploads older than {@link UPLOAD_EXPIRY_MS}; returns how many */
@@ -43,7 +44,7 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
   s3?: S3Settings;
   maxVideoMb: number;
   maxDocMb: number;
-  /** receives the uploads' sweeper (plugins/jobs.ts runs it at start and every hour) */
+  /** receives the uploads' sweeper (it runs at start and every hour as the queue's job TUS_SWEEP_JOB) */
   ready?: (uploads: TusUploads) => void;
 }> = async (app, { chapters, uploadDir, s3, maxVideoMb, maxDocMb, ready }) => {
   const store = await openTusStore(uploadDir, s3);
@@ -73,13 +74,15 @@ export const chapterUploadRoutes: FastifyPluginAsyncZod<{
       },
       (err: unknown) => app.log.warn({ err }, 'sweep of unfinished uploads failed'),
     );
-  let running: Promise<unknown> = run();
-  const timer = setInterval(() => {
-    running = run();
-  }, SWEEP_EVERY_MS);
-  timer.unref();
+  // at start, and every hour as a scheduled job of the queue (its stop waits for a running one)
+  const running: Promise<unknown> = run();
+  await app.jobs.define(TUS_SWEEP_JOB, async () => {
+    // a failed sweep fails its job: retried, and listed for operators
+    const n = await store.sweep(Date.now());
+    if (n) app.log.info({ removed: n }, 'removed expired unfinished uploads');
+  });
+  await app.jobs.schedule(TUS_SWEEP_JOB, '17 * * * *');
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     await running;
     // the drain: uploads being finished get their row before the database closes (this hook
     // runs before plugins/resources.ts closes the database and the store)
