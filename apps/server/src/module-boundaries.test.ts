@@ -122,6 +122,8 @@ const TABLE_OWNERS: Record<string, string> = {
   seminarVisits: 'learn',
   dataExports: 'privacy',
   accountDeletions: 'privacy',
+  notificationPreferences: 'notifications',
+  notificationSends: 'notifications',
 };
 
 /**
@@ -141,6 +143,8 @@ const FOREIGN_READS: Record<string, string> = {
   'companies -> chapterUsers': "employees' chapter progress (done marks)",
   'companies -> mcTests': "employees' test results (label)",
   'companies -> userGraduateMctests': "employees' test results (best stopped run)",
+  'enrolments -> seminarCompletions':
+    'the reminders leave completed assignments out and the digest lists the finished (enrolments.reminders.ts)',
   'enrolments -> seminars': "a grant's seminar title in the person's data export (privacy)",
   'graduate -> mcTests': "a run's test (label, owner) in the history and result lists",
   'graduate -> chapters':

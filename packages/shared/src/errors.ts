@@ -81,5 +81,9 @@ export const ERROR_CODES = [
   // certificates (issue 16)
   'certificate.invalid',
   'certificate.already_revoked',
+  // reminders and notifications (issue 36 items 6 and 7)
+  'unsubscribe.invalid',
+  'remind.too_soon',
+  'remind.not_assigned',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

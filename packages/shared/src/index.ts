@@ -20,6 +20,7 @@ export * from './schemas/company.ts';
 export * from './schemas/item-analysis.ts';
 export * from './schemas/learn.ts';
 export * from './schemas/mc-test.ts';
+export * from './schemas/notifications.ts';
 export * from './schemas/payment.ts';
 export * from './schemas/privacy.ts';
 export * from './schemas/progress.ts';

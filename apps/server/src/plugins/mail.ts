@@ -16,6 +16,8 @@ export interface MailMessage {
   html: string;
   /** links in the mail; logged (tokens and signatures masked) when mails go to files */
   links?: string[];
+  /** extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058; issue 36) */
+  headers?: Record<string, string>;
 }
 
 /** a queued mail: the message and its Message-ID, fixed when it was queued */
@@ -133,6 +135,13 @@ export function createMailTransport(config: AppConfig, log: FastifyBaseLogger): 
         text: message.text,
         html: message.html,
         messageId: header(message.messageId),
+        ...(message.headers
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(message.headers).map(([k, v]) => [header(k), header(v)]),
+              ),
+            }
+          : {}),
       };
       const info = await transport.sendMail(mail);
       if (config.smtpUrl) return;

@@ -151,6 +151,22 @@ export const de = {
   'access_link.invalid': 'Dieser Zugangslink ist ungültig.',
   'access_link.expired': 'Dieser Zugangslink ist abgelaufen.',
   'access_link.revoked': 'Dieser Zugangslink wurde widerrufen.',
+  // reminders and notifications (issue 36 items 6 and 7)
+  'unsubscribe.invalid': 'Dieser Abmeldelink ist ungültig.',
+  'remind.too_soon':
+    'Diese Person wurde für dieses Seminar in den letzten 24 Stunden schon erinnert. Bitte in {seconds} Sekunden erneut versuchen.',
+  'remind.not_assigned': 'Diese Person ist dem Seminar in dieser Firma nicht zugewiesen.',
+  'remind.sent': 'Die Erinnerung wird gesendet.',
+  'remind.opted_out':
+    'Diese Person hat Erinnerungen abbestellt; es wird keine E-Mail gesendet. Die Erinnerung ist protokolliert.',
+  'unsubscribe.done': 'Sie sind abgemeldet. Sie erhalten diese E-Mails nicht mehr.',
+  'unsubscribe.title': 'E-Mails abbestellen',
+  'unsubscribe.question': 'Möchten Sie keine E-Mails dieser Art mehr erhalten: {kind}?',
+  'unsubscribe.button': 'Abbestellen',
+  'unsubscribe.settings': 'Alle Benachrichtigungen in Ihrem Profil',
+  'notifications.due_reminders': 'Erinnerungen an fällige Seminare',
+  'notifications.manager_digest': 'Wöchentliche Teamübersicht (Verantwortliche)',
+  'notifications.drip_unlocks': 'Neu freigeschaltete Kapitel',
   // administration
   'validation.date': 'Bitte ein Datum im Format JJJJ-MM-TT eingeben.',
   'validation.nul': 'Darf kein Nullzeichen (U+0000) enthalten.',

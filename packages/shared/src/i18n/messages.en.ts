@@ -145,6 +145,22 @@ export const en: Record<MessageKey, string> = {
   'access_link.invalid': 'This access link is not valid.',
   'access_link.expired': 'This access link has expired.',
   'access_link.revoked': 'This access link has been revoked.',
+  // reminders and notifications (issue 36 items 6 and 7)
+  'unsubscribe.invalid': 'This unsubscribe link is not valid.',
+  'remind.too_soon':
+    'This person was already reminded of this seminar in the last 24 hours. Please try again in {seconds} seconds.',
+  'remind.not_assigned': 'This person is not assigned to the seminar in this company.',
+  'remind.sent': 'The reminder is being sent.',
+  'remind.opted_out':
+    'This person has turned reminders off; no e-mail is sent. The reminder is recorded.',
+  'unsubscribe.done': 'You are unsubscribed. You will no longer receive these e-mails.',
+  'unsubscribe.title': 'Unsubscribe',
+  'unsubscribe.question': 'Do you no longer want to receive e-mails of this kind: {kind}?',
+  'unsubscribe.button': 'Unsubscribe',
+  'unsubscribe.settings': 'All notifications in your profile',
+  'notifications.due_reminders': 'Reminders of due seminars',
+  'notifications.manager_digest': 'Weekly team digest (managers)',
+  'notifications.drip_unlocks': 'Newly opened chapters',
   // administration
   'validation.date': 'Please enter a date as YYYY-MM-DD.',
   'validation.nul': 'Must not contain a NUL character (U+0000).',

@@ -182,6 +182,8 @@ export const AUDIT_ACTIONS = [
   // the job queue (issue 35)
   'job.retried',
   'job.discarded',
+  // a manager's reminder to an employee (issue 36 item 7)
+  'user.reminded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

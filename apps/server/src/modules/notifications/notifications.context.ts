@@ -1,0 +1,75 @@
+import type { Locale } from '@elearn/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+
+/** a company assignment with a due date (enrolments' enrolments.reminders.ts) */
+export interface DueAssignment {
+  id: number;
+  userId: number;
+  seminarId: number;
+  seminarTitle: string;
+  dueAt: Date;
+}
+export interface TeamEntry {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  seminarId: number;
+  seminarTitle: string;
+  at: Date;
+}
+
+/**
+ * What the notifications read from the modules that own it, wired by app-modules.ts: the grants
+ * (enrolments), the drip chapters (chapters) and the companies' managers (companies).
+ */
+export interface NotificationSources {
+  assignments: {
+    duePage(from: Date, to: Date, afterId: number, limit: number): Promise<DueAssignment[]>;
+    overdueOf(companyId: number, now: Date): Promise<TeamEntry[]>;
+    finishedOf(companyId: number, since: Date, until: Date): Promise<TeamEntry[]>;
+    firstGrantsBetween(
+      seminarIds: number[],
+      from: Date,
+      to: Date,
+    ): Promise<{ userId: number; seminarId: number }[]>;
+    assignment(
+      companyId: number,
+      userId: number,
+      seminarId: number,
+    ): Promise<{ id: number; seminarTitle: string; dueAt: Date | null } | undefined>;
+  };
+  dripChapters(): Promise<
+    { id: number; seminarId: number; label: string; seminarTitle: string; days: number }[]
+  >;
+  companyManagers(): Promise<{ companyId: number; companyName: string; userId: number }[]>;
+  companyExists(id: number): Promise<boolean>;
+}
+
+export interface NotificationsDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  sources: NotificationSources;
+  now?: () => number;
+}
+
+export interface NotificationsContext extends NotificationsDeps {
+  now: () => number;
+}
+
+export const createNotificationsContext = (deps: NotificationsDeps): NotificationsContext => ({
+  ...deps,
+  now: deps.now ?? Date.now,
+});
+
+export const DAY_MS = 86_400_000;
+
+/** a page of the web app in the reader's language */
+export const pageUrl = (ctx: NotificationsContext, locale: Locale, path: string) =>
+  `${ctx.config.appUrl}${locale === 'en' ? '/en' : ''}${path}`;
