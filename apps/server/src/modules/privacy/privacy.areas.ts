@@ -54,6 +54,11 @@ export interface PrivacyArea {
 export const EXCLUDED_TABLES: Record<string, string> = {
   password_reset_tokens:
     'a hashed one-time token keyed by the address: a secret, not information about the person; it ends after 60 minutes and is deleted at erasure',
+  // issue 36 item 6: to be moved into an export area of the notifications module (not done yet)
+  notification_preferences:
+    'three on/off switches of mails; removed with the account (ON DELETE CASCADE); not yet in the export (issue 36 item 6, open)',
+  notification_sends:
+    'the record of reminder, digest and drip mails sent (kind, thing, period); removed with the account (ON DELETE CASCADE); not yet in the export (issue 36 item 6, open)',
 };
 
 export interface AreaDeps {
