@@ -151,8 +151,7 @@ export const en: Record<MessageKey, string> = {
     'This person was already reminded of this seminar in the last 24 hours. Please try again in {seconds} seconds.',
   'remind.not_assigned': 'This person is not assigned to the seminar in this company.',
   'remind.sent': 'The reminder is being sent.',
-  'remind.opted_out':
-    'This person has turned reminders off; no e-mail is sent. The reminder is recorded.',
+  'remind.opted_out': 'This person has turned reminders off; no e-mail is sent. The reminder is recorded.',
   'unsubscribe.done': 'You are unsubscribed. You will no longer receive these e-mails.',
   'unsubscribe.title': 'Unsubscribe',
   'unsubscribe.question': 'Do you no longer want to receive e-mails of this kind: {kind}?',
