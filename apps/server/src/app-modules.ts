@@ -76,6 +76,8 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     cacheBus,
   });
   const chapters = createChaptersService({ db, config, fileStore: files, seminars, now, cacheBus });
+  // learning progress, video resume and coverage, completion and certificates (docs/api/progress.md)
+  const progress = createProgressService({ db, config, counter: rateCounter, seminars, enrolments, now });
   const companies = createCompaniesService({
     db,
     config,
@@ -83,6 +85,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     seminars,
     chapters,
     enrolments,
+    progress,
     auth,
     mailer,
     now,
@@ -122,8 +125,6 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     jobs,
     now,
   });
-  // learning progress, video resume and coverage, completion and certificates (docs/api/progress.md)
-  const progress = createProgressService({ db, config, counter: rateCounter, seminars, enrolments, now });
   // "Mein Lernen" and the chapter opened last per seminar (docs/api/learn.md, issue 36)
   const learn = createLearnService({ db, enrolments, seminars, chapters, progress, mcTests, cacheBus, now });
   // privacy self-service: data exports and account deletion (docs/api/privacy.md)

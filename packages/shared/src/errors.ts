@@ -85,5 +85,7 @@ export const ERROR_CODES = [
   'unsubscribe.invalid',
   'remind.too_soon',
   'remind.not_assigned',
+  // due dates and the team view (issue 36 items 5 and 7)
+  'assignment.not_assigned',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

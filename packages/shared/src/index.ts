@@ -26,4 +26,5 @@ export * from './schemas/privacy.ts';
 export * from './schemas/progress.ts';
 export * as rules from './schemas/rules.ts';
 export * from './schemas/seminar.ts';
+export * from './schemas/team.ts';
 export * from './session.ts';

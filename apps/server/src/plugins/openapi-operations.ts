@@ -211,6 +211,14 @@ export const operationDocs: Record<string, OperationDoc> = {
   'POST /api/companies/assign-seminar': { errors: [409] },
   'POST /api/companies/unassign-seminar': { errors: [409] },
   'GET /api/companies/access-link/{token}': { errors: [410, 429] },
+  'GET /api/companies/{id}/team/export': {
+    download: {
+      description: "The company's team view (its filters, every page) as an Excel workbook, streamed.",
+      types: [XLSX],
+      attachment: true,
+      ranges: false,
+    },
+  },
 
   // progress and certificates (issue 16) ---------------------------------------------------
   'GET /api/progress/seminars/{id}/export': {

@@ -184,6 +184,8 @@ export const AUDIT_ACTIONS = [
   'job.discarded',
   // a manager's reminder to an employee (issue 36 item 7)
   'user.reminded',
+  // a manager sets or clears an assignment's due date (issue 36 item 5)
+  'assignment.due_date_set',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

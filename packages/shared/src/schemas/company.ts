@@ -4,6 +4,7 @@ import { companyRefSchema, registerBodySchema } from './auth.ts';
 import { chapterDtoSchema } from './chapter.ts';
 import { email, id } from './rules.ts';
 import { seminarDtoSchema } from './seminar.ts';
+import { dueDate } from './team.ts';
 
 /** Contract: docs/api/companies.md */
 
@@ -126,6 +127,11 @@ export type CompanyBookingDto = z.infer<typeof companyBookingDtoSchema>;
 
 export const assignBodySchema = z.object({ users: userIds, seminarId: id(), companyId: id() }).strict();
 export type AssignBody = z.infer<typeof assignBodySchema>;
+/** assigning may set the due date (YYYY-MM-DD, issue 36 item 5) of every employee named at once */
+export const assignSeminarBodySchema = z
+  .object({ users: userIds, seminarId: id(), companyId: id(), due_date: dueDate().nullable().optional() })
+  .strict();
+export type AssignSeminarBody = z.infer<typeof assignSeminarBodySchema>;
 export const assignResultSchema = z.object({
   assigned: z.array(z.object({ user_id: z.number().int(), booking_id: z.number().int() })),
 });
@@ -141,6 +147,8 @@ export const seminarCompanyRowSchema = z.object({
 export const companyAssignmentSchema = z.object({
   booking_id: z.number().int(),
   assigned_at: z.string(),
+  /** the manager's due date (YYYY-MM-DD, Europe/Zurich; issue 36 item 5), null: none */
+  due_date: z.string().nullable(),
   company: companyRefSchema,
   user: z.object({
     id: z.number().int(),

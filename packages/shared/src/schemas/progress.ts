@@ -115,6 +115,8 @@ export const learnerProgressRowSchema = z.object({
   progress: seminarProgressSchema,
   /** coverage per video of the seminar's playable chapters */
   videos: z.array(z.object({ video_id: z.number().int(), coverage: z.number().min(0).max(1) })),
+  /** a company assignment's due date (YYYY-MM-DD, Europe/Zurich) and its state; null: none */
+  due: z.object({ due_date: z.string(), state: z.enum(['done', 'overdue', 'due_soon', 'due']) }).nullable(),
 });
 export type LearnerProgressRow = z.infer<typeof learnerProgressRowSchema>;
 export const learnerProgressPageSchema = paginated(learnerProgressRowSchema);

@@ -5,6 +5,7 @@ import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ChaptersService } from '../chapters/chapters.service.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { ProgressService } from '../progress/progress.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 
 /** what the companies module is built from (app.ts) */
@@ -15,6 +16,8 @@ export interface CompaniesDeps {
   seminars: SeminarsService;
   chapters: ChaptersService;
   enrolments: EnrolmentsService;
+  /** the progress read model (the team view, issue 36 item 7) */
+  progress: ProgressService;
   auth: AuthService;
   mailer: Mailer;
   now?: () => number;

@@ -5,6 +5,7 @@ import type { CompaniesService } from './companies.service.ts';
 import { companyBookingRoutes } from './company-bookings.routes.ts';
 import { companyInvitationRoutes } from './company-invitations.routes.ts';
 import { companyMemberRoutes } from './company-members.routes.ts';
+import { teamRoutes } from './team.routes.ts';
 
 /**
  * Companies, company bookings, assignments and access links (spec section 7 "Companies";
@@ -18,4 +19,5 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   await app.register(companyInvitationRoutes, { companies });
   await app.register(companyBookingRoutes, { companies, payments });
   await app.register(accessLinkRoutes, { companies });
+  await app.register(teamRoutes, { companies });
 };

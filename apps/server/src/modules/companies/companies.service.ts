@@ -1,4 +1,11 @@
-import type { AssignBody, CompanyRegisterBody, Locale } from '@elearn/shared';
+import type {
+  AssignBody,
+  AssignSeminarBody,
+  CompanyRegisterBody,
+  DueDateBody,
+  Locale,
+  TeamQuery,
+} from '@elearn/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/session.ts';
@@ -27,6 +34,7 @@ import {
 } from './use-cases/company-invitations.ts';
 import { companyProgress } from './use-cases/company-progress.ts';
 import { companySeminars } from './use-cases/company-seminars.ts';
+import { setDueDate } from './use-cases/due-dates.ts';
 import { listEmployees, removeMember } from './use-cases/employees.ts';
 import { companyByName, listCompanies } from './use-cases/list-companies.ts';
 import {
@@ -43,6 +51,7 @@ import {
   revokeMemberInvitation,
 } from './use-cases/member-invitations.ts';
 import { openAccessLink, seminarOfAccessLink } from './use-cases/open-access-link.ts';
+import { exportTeam, teamPage } from './use-cases/team.ts';
 
 export { SEAL_PURPOSE } from './access-links.dto.ts';
 export type { CompaniesDeps } from './companies.context.ts';
@@ -102,11 +111,18 @@ export function createCompaniesService(deps: CompaniesDeps) {
     checkPurchase: (actor: AuthUser, body: CompanySeminar) => checkCompanyPurchase(ctx, actor, body),
     grantPurchase: grantCompanyPurchase,
     bookedForCaller: (actor: AuthUser) => bookedForCaller(ctx, actor),
-    assign: (actor: AuthUser, body: AssignBody) => assignSeminar(ctx, actor, body),
+    assign: (actor: AuthUser, body: AssignSeminarBody) => assignSeminar(ctx, actor, body),
     unassign: (actor: AuthUser, body: AssignBody) => unassignSeminar(ctx, actor, body),
     seminarCompanies: (actor: AuthUser, seminarId: number) => seminarCompanies(ctx, actor, seminarId),
     bookedCompanyUsers: (actor: AuthUser, seminarId: number) => bookedCompanyUsers(ctx, actor, seminarId),
     ownedWithCompanyBookings: (actor: AuthUser) => ownedWithCompanyBookings(ctx, actor),
+
+    // due dates and the team view (use-cases/due-dates.ts, team.ts; issue 36 items 5 and 7)
+    setDueDate: (actor: AuthUser, companyId: number, body: DueDateBody) =>
+      setDueDate(ctx, actor, companyId, body),
+    team: (actor: AuthUser, companyId: number, q: TeamQuery) => teamPage(ctx, actor, companyId, q),
+    exportTeam: (actor: AuthUser, companyId: number, q: TeamQuery, locale: Locale, reply: FastifyReply) =>
+      exportTeam(ctx, actor, companyId, q, locale, reply),
 
     // access links (use-cases/manage-access-links.ts, open-access-link.ts)
     generateLink: (

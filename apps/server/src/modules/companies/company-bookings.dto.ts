@@ -1,4 +1,4 @@
-import type { CompanyAssignment, CompanyBookingDto } from '@elearn/shared';
+import { type CompanyAssignment, type CompanyBookingDto, dueDateOf } from '@elearn/shared';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { LearnerRow } from '../enrolments/enrolments.service.ts';
 import { type CompaniesContext, iso } from './companies.context.ts';
@@ -65,6 +65,7 @@ export async function assignmentRows(ctx: CompaniesContext, grants: LearnerRow[]
 export const assignmentDto = (a: Awaited<ReturnType<typeof assignmentRows>>[number]): CompanyAssignment => ({
   booking_id: a.enrolment.id,
   assigned_at: iso(a.enrolment.createdAt),
+  due_date: a.enrolment.dueAt ? dueDateOf(a.enrolment.dueAt) : null,
   company: a.company,
   user: {
     id: a.user.id,

@@ -1,6 +1,7 @@
 import {
   assignBodySchema,
   assignResultSchema,
+  assignSeminarBodySchema,
   checkoutDtoSchema,
   companyAssignmentSchema,
   companyBookingBodySchema,
@@ -65,7 +66,10 @@ export const companyBookingRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     '/api/companies/assign-seminar',
-    { onRequest: user, schema: { tags, body: assignBodySchema, response: { 200: assignResultSchema } } },
+    {
+      onRequest: user,
+      schema: { tags, body: assignSeminarBodySchema, response: { 200: assignResultSchema } },
+    },
     async (req) => companies.assign(req.user!, req.body),
   );
   app.post(

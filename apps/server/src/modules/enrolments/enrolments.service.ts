@@ -1,7 +1,9 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { enrolmentsPersonalData } from './enrolments.personal-data.ts';
 import { type EnrolmentRow, type LearnerRow, enrolmentsRepository as repo } from './enrolments.repository.ts';
+import { enrolmentTeamView } from './enrolments.team.ts';
 
+export type { TeamEntryRow, TeamFilter, TeamKey } from './enrolments.team.ts';
 export type { EnrolmentRow, LearnerRow };
 export type EnrolmentsService = ReturnType<typeof createEnrolmentsService>;
 
@@ -43,6 +45,8 @@ export function createEnrolmentsService(deps: { db: Db }) {
   return {
     /** what this module keeps about a person: the data export and the account erasure (issue 19) */
     personalData: enrolmentsPersonalData(db),
+    /** a company's assignments for its team view, and their due dates (issue 36; in `tx` when given) */
+    team: (tx: DbOrTx = db) => enrolmentTeamView(tx),
     /** whether `userId` holds `seminarId` through any grant (one prepared query) */
     holds: (userId: number, seminarId: number) => repo.holds(db, userId, seminarId),
     /** of `seminarIds`, the ones `userId` holds */

@@ -9,6 +9,7 @@ import { certificatePdf, myCertificates } from './use-cases/my-certificates.ts';
 import { myProgress, myProgressIn } from './use-cases/my-progress.ts';
 import { revokeCertificate } from './use-cases/revoke-certificate.ts';
 import { saveVideoPosition } from './use-cases/save-video-position.ts';
+import { teamFacts } from './use-cases/team-facts.ts';
 import { verifyCertificate } from './use-cases/verify-certificate.ts';
 
 export type ProgressService = ReturnType<typeof createProgressService>;
@@ -36,6 +37,8 @@ export function createProgressService(deps: ProgressDeps) {
       );
       return new Map([...computed.values()].map((c) => [c.summary.seminar_id, c.detail]));
     },
+    /** the company team view's facts of learners in seminars (issue 36 item 7), keyed `userId/seminarId` */
+    teamFacts: (pairs: { userId: number; seminarId: number }[]) => teamFacts(ctx, pairs),
     learners: (actor: AuthUser, seminarId: number, q: LearnerProgressQuery) =>
       learnerProgress(ctx, actor, seminarId, q),
     export: (actor: AuthUser, seminarId: number, locale: Locale) =>

@@ -218,4 +218,33 @@ export const COMPANIES_ROWS: Row[] = [
     },
     expect: all(200),
   },
+  // due dates and the team view (issue 36 items 5 and 7): the company's managers and admins
+  {
+    method: 'PUT',
+    route: '/api/companies/:id/assignments/due-date',
+    prepare: async (w) => {
+      const { seminarId } = await assigned(w);
+      const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      return {
+        url: `/api/companies/${w.company.id}/assignments/due-date`,
+        body: { user_id: w.ids.companyUser, seminar_id: seminarId, due_date: due },
+      };
+    },
+    expect: managers(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/companies/:id/team',
+    prepare: async (w) => {
+      await assigned(w);
+      return { url: `/api/companies/${w.company.id}/team?per_page=5` };
+    },
+    expect: managers(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/companies/:id/team/export',
+    prepare: async (w) => ({ url: `/api/companies/${w.company.id}/team/export` }),
+    expect: managers(200),
+  },
 ];

@@ -53,6 +53,7 @@ function assignment(user: EmployeeDto, bookingId: number): CompanyAssignment {
   return {
     booking_id: bookingId,
     assigned_at: '2025-03-01T08:00:00.000Z',
+    due_date: null,
     company: { id: 7, name: 'Acme AG', shortName: 'acme' },
     user: {
       id: user.id,

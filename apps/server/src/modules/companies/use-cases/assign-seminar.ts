@@ -1,10 +1,11 @@
-import { type AssignBody, encodeMessage } from '@elearn/shared';
+import { type AssignBody, type AssignSeminarBody, encodeMessage } from '@elearn/shared';
 import { conflict, validation } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import type { CompaniesContext } from '../companies.context.ts';
 import { companiesRepository as companies } from '../companies.repository.ts';
 import { companyGrants, companyBookingsRepository as repo } from '../company-bookings.repository.ts';
 import { managedCompany } from '../company-guards.ts';
+import { auditDueDate, dueAtFor } from './due-dates.ts';
 
 /** the company booking that assignments go to; 409 company.not_booked unless it grants the seminar */
 async function grantingBooking(
@@ -22,24 +23,43 @@ async function grantingBooking(
 
 /**
  * Assigns members to the company's booking of a seminar: each gets a company grant, whatever
- * personal booking (pending, failed, canceled, expired) they have. The answer lists exactly
- * the users who hold the seminar through this assignment, with their grant's id.
- * @throws company.not_member (422), company.not_booked (409)
+ * personal booking (pending, failed, canceled, expired) they have. With `due_date` (issue 36
+ * item 5) every named employee's assignment gets that due date (null clears it; audited). The
+ * answer lists exactly the users who hold the seminar through this assignment, with their
+ * grant's id.
+ * @throws company.not_member (422), company.not_booked (409), validation.date_past (422)
  */
-export async function assignSeminar(ctx: CompaniesContext, actor: AuthUser, body: AssignBody) {
+export async function assignSeminar(ctx: CompaniesContext, actor: AuthUser, body: AssignSeminarBody) {
   const booking = await grantingBooking(ctx, actor, body);
   const userIds = [...new Set(body.users)];
   const members = await companies.memberIds(ctx.db, body.companyId, userIds);
   if (members.size !== userIds.length) {
     throw validation({ users: [encodeMessage('company.not_member')] }, 'company.not_member');
   }
-  const rows = await ctx.enrolments.assign({
-    companyBookingId: booking.id,
-    companyId: booking.companyId,
-    seminarId: booking.seminarId,
-    userIds,
-    grantedBy: actor.id,
-    at: new Date(ctx.now()),
+  const at = new Date(ctx.now());
+  const dueAt = body.due_date ? dueAtFor(ctx, body.due_date) : null;
+  const rows = await ctx.db.transaction(async (tx) => {
+    const assigned = await ctx.enrolments.assign(
+      {
+        companyBookingId: booking.id,
+        companyId: booking.companyId,
+        seminarId: booking.seminarId,
+        userIds,
+        grantedBy: actor.id,
+        at,
+      },
+      tx,
+    );
+    if (body.due_date !== undefined) {
+      await ctx.enrolments.team(tx).setDueAt(booking.companyId, booking.seminarId, userIds, dueAt);
+      await auditDueDate(tx, actor, at, {
+        companyId: booking.companyId,
+        seminarId: booking.seminarId,
+        userIds,
+        dueDate: body.due_date,
+      });
+    }
+    return assigned;
   });
   ctx.seminars.contentChanged();
   return { assigned: rows.map((r) => ({ user_id: r.userId, booking_id: r.enrolmentId })) };

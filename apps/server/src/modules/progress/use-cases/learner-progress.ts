@@ -1,4 +1,10 @@
-import type { LearnerProgressQuery, LearnerProgressRow, Locale } from '@elearn/shared';
+import {
+  dueDateOf,
+  dueState,
+  type LearnerProgressQuery,
+  type LearnerProgressRow,
+  type Locale,
+} from '@elearn/shared';
 import type { AuthUser } from '../../../plugins/session.ts';
 import type { EnrolmentsService } from '../../enrolments/enrolments.service.ts';
 import { learnerScope, type ProgressContext } from '../progress.context.ts';
@@ -28,8 +34,11 @@ async function learnerRows(ctx: ProgressContext, seminarId: number, data: Learne
     ctx,
     data.map((d) => ({ userId: d.user.id, seminarId })),
   );
+  const now = new Date(ctx.now());
   return data.map((d): LearnerProgressRow => {
     const c = computed.get(`${d.user.id}/${seminarId}`)!;
+    const dueAt = d.grant.source === 'company' ? d.grant.dueAt : null;
+    const completedAt = c.summary.completed_at ? new Date(c.summary.completed_at) : null;
     return {
       user: {
         id: d.user.id,
@@ -41,6 +50,7 @@ async function learnerRows(ctx: ProgressContext, seminarId: number, data: Learne
       company_id: d.grant.companyId,
       progress: c.summary,
       videos: c.detail.videos.map((v) => ({ video_id: v.video_id, coverage: v.coverage })),
+      due: dueAt ? { due_date: dueDateOf(dueAt), state: dueState(dueAt, completedAt, now)! } : null,
     };
   });
 }
