@@ -24,6 +24,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     // the admin's list of users, newest first (ORDER BY created_at DESC, id DESC), a page at a time
     index('users_created_idx').on(t.createdAt, t.id),
+    // name order (a company's team view, issue 36 item 7): its pages walk this index
+    index('users_name_idx').on(t.lastName, t.firstName, t.id),
   ],
 );
 
