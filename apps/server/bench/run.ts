@@ -11,7 +11,9 @@
  * `BENCH_ONLY=progress` run only that case on a scratch PostgreSQL database; `BENCH_ONLY=stop` only the
  * 200 concurrent stops, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL; `BENCH_ONLY=pages` only the
  * pages rendered for a guest with and without the page cache (issue 34), likewise; `BENCH_ONLY=learn`
- * only "Mein Lernen" of a learner with 30 seminars (issue 36, bench/learn.ts), likewise.
+ * only "Mein Lernen" of a learner with 30 seminars (issue 36, bench/learn.ts), likewise;
+ * `BENCH_ONLY=team` only the company team view of 5,000 employees × 10 seminars and its export
+ * (issue 36, bench/team.ts), likewise (the full run measures it on PostgreSQL).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -28,6 +30,7 @@ import { generateMcTestBench, measureMcTests, measureStops, printMcTests, printS
 import { runPrivacyBench } from './privacy.ts';
 import { generateProgressBench, measureProgress, printProgress } from './progress.ts';
 import { ENTRY, login as loginOverHttp, rssMb, serverKind } from './support.ts';
+import { generateTeamBench, measureTeam, printTeam } from './team.ts';
 import { runUploadBench } from './upload.ts';
 
 /** start on an existing data directory, PostgreSQL (issue 15) */
@@ -402,6 +405,32 @@ async function runLearnOnly(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string
   }
 }
 
+/** `BENCH_ONLY=team`: only the company team view and its export (issue 36), on PGlite and PostgreSQL */
+async function runTeamOnly(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
+  try {
+    const database = await openDatabase({ databaseUrl, dataDir });
+    await database.migrate();
+    await database.close();
+    const t0 = performance.now();
+    const data = await generateTeamBench(databaseUrl, dataDir, BENCH_PASSWORD);
+    await vacuumAnalyze(databaseUrl, dataDir);
+    console.error(`  team data generated in ${Math.round((performance.now() - t0) / 1000)} s`);
+    const server = await startServerProcess(serverEnv(databaseUrl, dataDir), ENTRY);
+    try {
+      const { cookie } = await loginOverHttp(server.base, data.email, BENCH_PASSWORD);
+      const r = await measureTeam(server.base, data, cookie, server.child.pid ?? 0, Math.min(DURATION, 10));
+      console.log(`\n## ${label}: ${serverKind()}`);
+      return printTeam(label, r);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** `BENCH_ONLY=items`: only the item analysis case, on a scratch PostgreSQL database */
 async function runItemsOnly(databaseUrl: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
@@ -482,6 +511,8 @@ if (process.env.BENCH_ONLY === 'privacy') {
   ok.push(...(await onBothDatabases(runPagesOnly)));
 } else if (process.env.BENCH_ONLY === 'learn') {
   ok.push(...(await onBothDatabases(runLearnOnly)));
+} else if (process.env.BENCH_ONLY === 'team') {
+  ok.push(...(await onBothDatabases(runTeamOnly)));
 } else if (process.env.BENCH_ONLY === 'stop') {
   ok.push(...(await onBothDatabases(runStopsOnly)));
 } else if (process.env.BENCH_ONLY !== 'postgres') {
@@ -498,6 +529,7 @@ if (
   process.env.BENCH_ONLY !== 'stop' &&
   process.env.BENCH_ONLY !== 'pages' &&
   process.env.BENCH_ONLY !== 'learn' &&
+  process.env.BENCH_ONLY !== 'team' &&
   process.env.BENCH_ONLY !== 'pglite'
 ) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
@@ -505,6 +537,13 @@ if (
     ok.push(await run('PostgreSQL', scratch.url));
   } finally {
     await scratch.drop();
+  }
+  // the team view of 5,000 employees × 10 seminars (issue 36): its goal is PostgreSQL's
+  const teamScratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
+  try {
+    ok.push(await runTeamOnly('PostgreSQL', teamScratch.url));
+  } finally {
+    await teamScratch.drop();
   }
 }
 process.exitCode = ok.every(Boolean) ? 0 : 1;

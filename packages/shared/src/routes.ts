@@ -89,6 +89,8 @@ export const EXTRA_PAGE_ROUTES = [
   '/certificate/:code',
   // the learner's own dashboard, "Mein Lernen" (issue 36)
   '/learn',
+  // the company's team view for its managers (issue 36 item 7)
+  '/company/:name/team',
 ] as const;
 
 export const EN_PREFIX = '/en';

@@ -66,6 +66,15 @@ export const COMPANIES_PAGES: PageDef[] = [
     load: () => import('./routes/company/seminar'),
   },
   {
+    // the team view: progress, due dates and reminders per employee and seminar (issue 36 item 7)
+    id: 'company-team',
+    i18n: ['companies'],
+    path: '/company/:name/team',
+    layout: 'default',
+    middleware: ['corporateTraining'],
+    load: () => import('./routes/company/team'),
+  },
+  {
     id: 'employees',
     i18n: ['companies'],
     path: '/employees',

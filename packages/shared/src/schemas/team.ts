@@ -57,6 +57,8 @@ export const teamQuerySchema = z.object({
   after: cursor().optional(),
   /** the page before this cursor (`prev` of a page) */
   before: cursor().optional(),
+  /** `1`: the last page (as fast as the first: the same scan backwards) */
+  last: z.literal('1', { error: m('validation.invalid') }).optional(),
   per_page: z.coerce
     .number({ error: m('validation.integer') })
     .int({ error: m('validation.integer') })

@@ -285,10 +285,22 @@ describe('due dates of assignments and the team view (issue 36 items 5 and 7)', 
     expect(first.data.map((r) => `${r.user.id}/${r.seminar.id}`)).toEqual(all.slice(0, 2));
     expect(first.prev).toBeNull();
     expect(first.next).not.toBeNull();
+    // the last page straight away
+    const lastPage = await team('?per_page=2&last=1');
+    expect(lastPage.data.map((r) => `${r.user.id}/${r.seminar.id}`)).toEqual(all.slice(1));
+    expect(lastPage.next).toBeNull();
+    expect((await team(`?per_page=2&before=${lastPage.prev}`)).data.map((r) => r.user.id)).toEqual([ids.e1]);
   });
 
   it('refuses a cursor, state or page size it does not know (422)', async () => {
-    for (const q of ['?after=bm90LWEta2V5', '?before=!!', '?state=late', '?per_page=0', '?per_page=101']) {
+    for (const q of [
+      '?after=bm90LWEta2V5',
+      '?before=!!',
+      '?state=late',
+      '?per_page=0',
+      '?per_page=101',
+      '?last=yes',
+    ]) {
       const res = await manager.get(`/api/companies/${companyId}/team${q}`);
       expect(res.statusCode, q).toBe(422);
       expect(res.json().errors).toBeDefined();

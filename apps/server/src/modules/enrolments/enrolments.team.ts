@@ -70,23 +70,33 @@ function filterWhere(companyId: number, f: TeamFilter, now: Date) {
   );
 }
 
-const sortKey = sql`(${users.lastName}, ${users.firstName}, ${enrolments.userId}, ${seminars.title}, ${enrolments.seminarId})`;
+const sortKey = sql`(${users.lastName}, ${users.firstName}, ${users.id}, ${seminars.title}, ${enrolments.seminarId})`;
 const keyValue = (k: TeamKey) =>
   sql`(${k[0]}::text, ${k[1]}::text, ${k[2]}::int, ${k[3]}::text, ${k[4]}::int)`;
+/** the rows beyond a key: the user part alone (an index condition on users_name_idx) and the whole key */
+function beyond(key: TeamKey, backwards: boolean) {
+  const userPart = sql`(${users.lastName}, ${users.firstName}, ${users.id})`;
+  const userKey = sql`(${key[0]}::text, ${key[1]}::text, ${key[2]}::int)`;
+  return backwards
+    ? sql`${userPart} <= ${userKey} and ${sortKey} < ${keyValue(key)}`
+    : sql`${userPart} >= ${userKey} and ${sortKey} > ${keyValue(key)}`;
+}
 
 /**
  * One page of a company's assignments in name order: after `after`, or (with `before`) the
- * `limit` rows before it, still in name order. `limit + 1` rows are read to know whether
- * more follow.
+ * `limit` rows before it, or (`last`) the last `limit` rows, still in name order. `limit + 1`
+ * rows are read to know whether more follow. The plan walks users in name order
+ * (users_name_idx, forwards or backwards) and looks up each one's assignments in the company
+ * (enrolments_company_user_idx), so it stops after the page whichever page it is.
  */
 async function page(
   db: DbOrTx,
   companyId: number,
   f: TeamFilter,
-  at: { after?: TeamKey; before?: TeamKey; limit: number },
+  at: { after?: TeamKey; before?: TeamKey; last?: boolean; limit: number },
   now: Date,
 ): Promise<{ rows: TeamEntryRow[]; more: boolean }> {
-  const backwards = !at.after && !!at.before;
+  const backwards = !at.after && (!!at.before || !!at.last);
   const key = at.after ?? at.before;
   const rows = await db
     .select({
@@ -111,26 +121,17 @@ async function page(
         eq(seminarCompletions.seminarId, enrolments.seminarId),
       ),
     )
-    .where(
-      and(
-        filterWhere(companyId, f, now),
-        key
-          ? backwards
-            ? sql`${sortKey} < ${keyValue(key)}`
-            : sql`${sortKey} > ${keyValue(key)}`
-          : undefined,
-      ),
-    )
+    .where(and(filterWhere(companyId, f, now), key ? beyond(key, backwards) : undefined))
     .orderBy(
       ...(backwards
         ? [
             sql`${users.lastName} desc`,
             sql`${users.firstName} desc`,
-            sql`${enrolments.userId} desc`,
+            sql`${users.id} desc`,
             sql`${seminars.title} desc`,
             sql`${enrolments.seminarId} desc`,
           ]
-        : [users.lastName, users.firstName, enrolments.userId, seminars.title, enrolments.seminarId]),
+        : [users.lastName, users.firstName, users.id, seminars.title, enrolments.seminarId]),
     )
     .limit(at.limit + 1);
   const more = rows.length > at.limit;
@@ -138,20 +139,20 @@ async function page(
   return { rows: backwards ? page.reverse() : page, more };
 }
 
-/** how many assignments match the filter */
+/** how many assignments match the filter (joining the users and completions only when it needs them) */
 async function count(db: DbOrTx, companyId: number, f: TeamFilter, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(enrolments)
-    .innerJoin(users, eq(users.id, enrolments.userId))
-    .leftJoin(
+  let q = db.select({ n: sql<number>`count(*)::int` }).from(enrolments).$dynamic();
+  if (f.q?.trim()) q = q.innerJoin(users, eq(users.id, enrolments.userId));
+  if (f.state) {
+    q = q.leftJoin(
       seminarCompletions,
       and(
         eq(seminarCompletions.userId, enrolments.userId),
         eq(seminarCompletions.seminarId, enrolments.seminarId),
       ),
-    )
-    .where(filterWhere(companyId, f, now));
+    );
+  }
+  const [row] = await q.where(filterWhere(companyId, f, now));
   return row?.n ?? 0;
 }
 
@@ -215,7 +216,7 @@ export const enrolmentTeamView = (db: DbOrTx) => ({
   page: (
     companyId: number,
     f: TeamFilter,
-    at: { after?: TeamKey; before?: TeamKey; limit: number },
+    at: { after?: TeamKey; before?: TeamKey; last?: boolean; limit: number },
     now: Date,
   ) => page(db, companyId, f, at, now),
   count: (companyId: number, f: TeamFilter, now: Date) => count(db, companyId, f, now),

@@ -9,6 +9,7 @@ export const companyPaths = {
   newSeminar: (shortName: string) => `/company/${encodeURIComponent(shortName)}/seminar/new`,
   seminar: (shortName: string, id: number) => `/company/${encodeURIComponent(shortName)}/seminar/${id}`,
   register: (shortName: string) => `/company/${encodeURIComponent(shortName)}/register`,
+  team: (shortName: string) => `/company/${encodeURIComponent(shortName)}/team`,
   assign: (seminarId: number) => `/seminar/id/${seminarId}/assign-user-company`,
 };
 

@@ -12,6 +12,7 @@ import {
 import type ExcelJSType from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { validation } from '../../../errors.ts';
+import { collectGarbage } from '../../../lib/memory.ts';
 import { safeText, sendXlsxStream } from '../../../lib/xlsx.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import type { TeamEntryRow, TeamFilter, TeamKey } from '../../enrolments/enrolments.service.ts';
@@ -20,6 +21,8 @@ import { managedCompany } from '../company-guards.ts';
 
 /** rows the export reads per statement (and per run of the progress read model) */
 export const TEAM_EXPORT_BATCH = 500;
+/** a full collection after this many batches (5,000 rows) of an export (lib/memory.ts) */
+const COLLECT_EVERY_BATCHES = 10;
 
 const keyOf = (r: TeamEntryRow): TeamKey => [r.lastName, r.firstName, r.userId, r.seminarTitle, r.seminarId];
 const encodeCursor = (k: TeamKey) => Buffer.from(JSON.stringify(k)).toString('base64url');
@@ -73,7 +76,7 @@ async function withFacts(ctx: CompaniesContext, rows: TeamEntryRow[], now: Date)
  * `GET /api/companies/{id}/team` (issue 36 item 7): the company's manager (or an admin) sees per
  * employee and seminar the progress, last activity, best test result, certificate, due date and
  * state; filtered by seminar, state and a search of name and e-mail; sorted by name and seminar,
- * paged by keyset (`after` = a page's `next`, `before` = its `prev`).
+ * paged by keyset (`after` = a page's `next`, `before` = its `prev`, `last=1` the last page).
  * @throws 404 unknown company, 403 not its manager, 422 a cursor that is not one of ours
  */
 export async function teamPage(
@@ -85,21 +88,22 @@ export async function teamPage(
   await managedCompany(ctx, actor, companyId);
   const after = decodeCursor('after', q.after);
   const before = after ? undefined : decodeCursor('before', q.before);
+  const toLast = !after && !before && q.last === '1';
   const now = new Date(ctx.now());
   const filter = filterOf(q);
   const team = ctx.enrolments.team();
   const [{ rows, more }, total] = await Promise.all([
-    team.page(companyId, filter, { after, before, limit: q.per_page }, now),
+    team.page(companyId, filter, { after, before, last: toLast, limit: q.per_page }, now),
     team.count(companyId, filter, now),
   ]);
   const first = rows[0];
   const last = rows[rows.length - 1];
-  const backwards = !!before;
+  const backwards = !!before || toLast;
   return {
     data: await withFacts(ctx, rows, now),
     per_page: q.per_page,
     total,
-    next: last && (backwards || more) ? encodeCursor(keyOf(last)) : null,
+    next: last && !toLast && (backwards || more) ? encodeCursor(keyOf(last)) : null,
     prev: first && (backwards ? more : !!after) ? encodeCursor(keyOf(first)) : null,
   };
 }
@@ -174,9 +178,11 @@ export async function exportTeam(
       sheet.columns = columns(locale);
       sheet.getRow(1).font = { bold: true };
       let after: TeamKey | undefined;
+      let batches = 0;
       for (;;) {
         const { rows, more } = await team.page(companyId, filter, { after, limit: TEAM_EXPORT_BATCH }, now);
         for (const r of await withFacts(ctx, rows, now)) addRow(sheet, locale, r);
+        if (++batches % COLLECT_EVERY_BATCHES === 0) collectGarbage();
         await flowing();
         const last = rows[rows.length - 1];
         if (!more || !last) break;

@@ -50,6 +50,13 @@ function Overview({ company }: { company: CompanyDto }) {
         {manages ? (
           <>
             <ButtonLink
+              to={companyPaths.team(company.shortName)}
+              variant="light"
+              data-testid="company-to-team"
+            >
+              {t('company.overview.team')}
+            </ButtonLink>
+            <ButtonLink
               to={`/employees?company=${company.id}`}
               variant="light"
               data-testid="company-to-employees"

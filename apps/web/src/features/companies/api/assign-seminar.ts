@@ -1,4 +1,4 @@
-import type { AssignBody, assignResultSchema } from '@elearn/shared';
+import type { AssignSeminarBody, assignResultSchema } from '@elearn/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -7,10 +7,10 @@ import { useAssignmentsChanged } from './assignments-changed';
 export type AssignResult = z.infer<typeof assignResultSchema>;
 
 /**
- * `POST /api/companies/assign-seminar {users, seminarId, companyId}` (idempotent); 422
- * `company.not_member`, 409 `company.not_booked`.
+ * `POST /api/companies/assign-seminar {users, seminarId, companyId, due_date?}` (idempotent); 422
+ * `company.not_member` or a due date in the past, 409 `company.not_booked`.
  */
-export const assignSeminar = (body: AssignBody) =>
+export const assignSeminar = (body: AssignSeminarBody) =>
   api.post<AssignResult>('/api/companies/assign-seminar', body);
 
 export function useAssignSeminar() {

@@ -14,10 +14,15 @@ export const companyKeys = {
   bookings: () => ['companies', 'bookings'] as const,
   seminarCompanies: (seminarId: number) => ['companies', 'seminar', seminarId, 'companies'] as const,
   seminarAssignments: (seminarId: number) => ['companies', 'seminar', seminarId, 'assignments'] as const,
+  /** the team view of a company (issue 36 item 7), one key per filter and page */
+  team: (companyId: number, query: string) => ['companies', 'company', companyId, 'team', query] as const,
   accessLinks: () => ['companies', 'access-links'] as const,
   accessLinkPage: (page: number) => ['companies', 'access-links', page] as const,
   accessLinkPlay: (token: string) => ['companies', 'access-link-play', token] as const,
 };
+
+/** The progress feature's queries (root key): a due date shows in its learners table. */
+export const PROGRESS_ROOT_KEY = ['progress'] as const;
 
 /** The seminar queries of the seminars feature (root key), refreshed after a company booking. */
 export const SEMINARS_ROOT_KEY = ['seminars'] as const;

@@ -12,6 +12,7 @@ import { notify } from '@/lib/notifications';
 import { useAssignSeminar } from '../api/assign-seminar';
 import { useUnassignSeminar } from '../api/unassign-seminar';
 import { matchesPerson, personName } from '../format';
+import { DueDateEditor } from './due-date-editor';
 import { GenerateLinkDialog, type LinkTarget } from './generate-link-dialog';
 import '../companies.css';
 
@@ -90,6 +91,7 @@ export function AssignEmployees({
   const [confirmUnassign, setConfirmUnassign] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [linkTarget, setLinkTarget] = useState<LinkTarget | null>(null);
+  const [dueForAll, setDueForAll] = useState('');
 
   const assigned = useMemo(() => new Map(assignments.map((row) => [row.user.id, row])), [assignments]);
   const shown = employees.filter((employee) => matchesPerson(employee, q));
@@ -120,11 +122,12 @@ export function AssignEmployees({
   const doAssign = () => {
     setError(null);
     assign.mutate(
-      { users: toAssign, seminarId, companyId },
+      { users: toAssign, seminarId, companyId, ...(dueForAll ? { due_date: dueForAll } : {}) },
       {
         onSuccess: () => {
           notify('success', t('company.assign.assigned', { count: toAssign.length, title: seminarTitle }));
           setSelected(new Set());
+          setDueForAll('');
         },
         onError: (err) => setError(err.message),
       },
@@ -187,6 +190,21 @@ export function AssignEmployees({
         <span className="has-text-grey" aria-live="polite" data-testid="assign-selected-count">
           {t('company.assign.selected', { count: selected.size })}
         </span>
+        <div className="field mb-0">
+          <label className="label is-small" htmlFor={`${searchId}-due`}>
+            {t('company.assign.dueForAll')}
+          </label>
+          <div className="control">
+            <input
+              id={`${searchId}-due`}
+              className="input is-small"
+              type="date"
+              value={dueForAll}
+              onChange={(event) => setDueForAll(event.target.value)}
+              data-testid="assign-due-date"
+            />
+          </div>
+        </div>
         <div className="buttons mb-0">
           <Button
             variant="primary"
@@ -219,6 +237,7 @@ export function AssignEmployees({
             t('company.employees.name'),
             t('company.employees.email'),
             t('company.assign.status'),
+            t('company.assign.dueDate'),
             <span key="actions" className="is-sr-only">
               {t('company.employees.actions')}
             </span>,
@@ -263,6 +282,17 @@ export function AssignEmployees({
                       {t('company.assign.notAssigned')}
                     </span>
                   )}
+                </td>
+                <td data-testid="assign-due">
+                  {row ? (
+                    <DueDateEditor
+                      companyId={companyId}
+                      seminarId={seminarId}
+                      userId={employee.id}
+                      name={personName(employee)}
+                      dueDate={row.due_date}
+                    />
+                  ) : null}
                 </td>
                 <td className="has-text-right">
                   {row ? (

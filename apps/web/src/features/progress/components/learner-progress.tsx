@@ -1,6 +1,7 @@
 import type { LearnerProgressRow } from '@elearn/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DueState } from '@/components/due-state';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -101,6 +102,7 @@ export function LearnerProgress({
                   t('progress.learners.coverage'),
                   t('progress.learners.completed'),
                   t('progress.learners.certificate'),
+                  t('dueState.label'),
                 ]}
               >
                 {result.data.map((row) => {
@@ -169,6 +171,9 @@ export function LearnerProgress({
                         ) : (
                           '–'
                         )}
+                      </td>
+                      <td data-testid="learner-progress-due">
+                        {row.due ? <DueState state={row.due.state} dueDate={row.due.due_date} /> : '–'}
                       </td>
                     </tr>
                   );

@@ -1,0 +1,54 @@
+import type { CompanyDto } from '@elearn/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type Params, useParams } from 'react-router';
+import { Notification } from '@/components/ui/notification';
+import { companyByNameQueryOptions } from '@/features/companies/api/get-company-by-name';
+import { teamQueryOptions } from '@/features/companies/api/get-team';
+import { CompanyGate } from '@/features/companies/components/company-gate';
+import { TeamView, teamQueryOf } from '@/features/companies/components/team-view';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { prefetchPageQuery } from '@/lib/page-prefetch';
+import { checkName, companyName } from './params';
+
+export const check = checkName;
+
+/** The company and the page of its team the address asks for, before the page renders. */
+export async function prefetch(queryClient: QueryClient, params: Params, url: URL): Promise<void> {
+  const name = companyName(params);
+  if (!name) return;
+  await prefetchPageQuery(queryClient, companyByNameQueryOptions(name));
+  const company = queryClient.getQueryData<CompanyDto>(companyByNameQueryOptions(name).queryKey);
+  if (company?.abilities.manage) {
+    await prefetchPageQuery(queryClient, teamQueryOptions(company.id, teamQueryOf(url.searchParams)));
+  }
+}
+
+function Team({ company }: { company: CompanyDto }) {
+  const { t } = useTranslation();
+  const title = t('company.team.title', { company: company.name });
+  usePageTitle(title);
+  if (!company.abilities.manage) {
+    return (
+      <Notification variant="warning" role="alert">
+        <span data-testid="team-managers-only">{t('company.team.managersOnly')}</span>
+      </Notification>
+    );
+  }
+  return (
+    <section data-testid="team-page" data-company-id={company.id}>
+      <h1 className="title is-3">{title}</h1>
+      <p className="mb-4">{t('company.team.intro')}</p>
+      <TeamView company={company} />
+    </section>
+  );
+}
+
+/**
+ * `/company/{name}/team` (managers of the company, admins): the team view of issue 36 item 7,
+ * rendered on the server with the page the address asks for.
+ */
+export default function CompanyTeamPage() {
+  const name = companyName(useParams())!;
+  return <CompanyGate name={name}>{(company) => <Team company={company} />}</CompanyGate>;
+}
