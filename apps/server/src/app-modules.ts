@@ -4,11 +4,19 @@ import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { chapterUploadRoutes, type TusUploads } from './modules/chapters/chapter-uploads.ts';
+import { dripChapters } from './modules/chapters/chapters.drip.ts';
 import { chapterRoutes } from './modules/chapters/chapters.routes.ts';
 import { createChaptersService } from './modules/chapters/chapters.service.ts';
+import { companyExists, companyManagers } from './modules/companies/companies.managers.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
+import {
+  enrolmentAssignment,
+  enrolmentFirstGrants,
+  enrolmentReminders,
+  enrolmentTeam,
+} from './modules/enrolments/enrolments.reminders.ts';
 import { createEnrolmentsService } from './modules/enrolments/enrolments.service.ts';
 import { graduateRoutes } from './modules/graduate/graduate.routes.ts';
 import { createGraduateService } from './modules/graduate/graduate.service.ts';
@@ -18,6 +26,8 @@ import { learnRoutes } from './modules/learn/learn.routes.ts';
 import { createLearnService } from './modules/learn/learn.service.ts';
 import { mcTestRoutes } from './modules/mc-tests/mc-tests.routes.ts';
 import { createMcTestsService } from './modules/mc-tests/mc-tests.service.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { selectPaymentProvider } from './modules/payments/payments.provider.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
@@ -127,47 +137,51 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   });
   // "Mein Lernen" and the chapter opened last per seminar (docs/api/learn.md, issue 36)
   const learn = createLearnService({ db, enrolments, seminars, chapters, progress, mcTests, cacheBus, now });
-  // privacy self-service: data exports and account deletion (docs/api/privacy.md)
+  // reminder, digest and drip mails, the manager's reminder, unsubscribe (docs/api/notifications.md)
+  const notifications = createNotifications(app, r, now);
+  const services = {
+    ...{ auth, enrolments, seminars, chapters, companies, mcTests, questions, itemAnalysis, graduate },
+    ...{ payments, admin, progress, learn, notifications },
+  };
+  // privacy self-service: data exports and account deletion (docs/api/privacy.md); every module's data
   const privacy = createPrivacyService({
+    ...services,
     db,
     config,
     mailer,
     files,
-    auth,
     sessions: app.sessions,
-    payments,
-    enrolments,
-    chapters,
-    seminars,
-    graduate,
-    mcTests,
-    questions,
-    companies,
-    progress,
-    learn,
     jobs,
     log: app.log,
     now,
   });
   // the sitemap and robots.txt, dropped with the seminar catalogue (docs/api/site.md)
   const site = createSiteService({ seminars, config, now, cacheBus });
-  return {
-    auth,
-    enrolments,
-    seminars,
-    chapters,
-    companies,
-    mcTests,
-    questions,
-    itemAnalysis,
-    graduate,
-    payments,
-    admin,
-    progress,
-    learn,
-    privacy,
-    site,
-  };
+  return { ...services, privacy, site };
+}
+
+/** the notifications service, reading what it mails about from the modules that own it */
+function createNotifications(app: FastifyInstance, r: Resources, now?: () => number) {
+  const db = r.database.db;
+  return createNotificationsService({
+    db,
+    config: r.config,
+    mailer: r.mailer,
+    jobs: r.jobs,
+    log: app.log,
+    now,
+    sources: {
+      assignments: {
+        ...enrolmentReminders(db),
+        ...enrolmentTeam(db),
+        ...enrolmentFirstGrants(db),
+        ...enrolmentAssignment(db),
+      },
+      dripChapters: dripChapters(db),
+      companyManagers: companyManagers(db),
+      companyExists: companyExists(db),
+    },
+  });
 }
 
 async function registerRoutes(app: FastifyInstance, s: Services, r: Resources): Promise<void> {
@@ -208,6 +222,7 @@ async function registerRoutes(app: FastifyInstance, s: Services, r: Resources): 
   await app.register(companyRoutes, { companies: s.companies, payments: s.payments });
   await app.register(progressRoutes, { progress: s.progress });
   await app.register(learnRoutes, { learn: s.learn });
+  await app.register(notificationRoutes, { notifications: s.notifications });
   await app.register(privacyRoutes, { privacy: s.privacy });
   await app.register(siteRoutes, { site: s.site });
 }
@@ -220,6 +235,7 @@ export async function registerModules(
 ): Promise<Services> {
   const services = createServices(app, resources, now);
   await services.auth.defineJobs();
+  await services.notifications.defineJobs();
   await registerRoutes(app, services, resources);
   return services;
 }

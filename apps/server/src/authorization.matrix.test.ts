@@ -8,6 +8,7 @@ import { COMPANIES_ROWS } from './test/matrix/companies.rows.ts';
 import { ITEM_ANALYSIS_ROWS } from './test/matrix/item-analysis.rows.ts';
 import { LEARN_ROWS } from './test/matrix/learn.rows.ts';
 import { MC_TESTS_ROWS } from './test/matrix/mc-tests.rows.ts';
+import { NOTIFICATIONS_ROWS } from './test/matrix/notifications.rows.ts';
 import { PAYMENTS_ROWS } from './test/matrix/payments.rows.ts';
 import { PRIVACY_ROWS } from './test/matrix/privacy.rows.ts';
 import { PROGRESS_ROWS } from './test/matrix/progress.rows.ts';
@@ -288,6 +289,7 @@ const MATRIX: Row[] = [
   ...UPLOADS_ROWS,
   ...PROGRESS_ROWS,
   ...LEARN_ROWS,
+  ...NOTIFICATIONS_ROWS,
   ...CHAPTERS_PREVIEW_ROWS,
 ];
 
@@ -295,10 +297,12 @@ const MATRIX: Row[] = [
 const DOCS_UI = /^\/api\/docs(\/|$)/;
 
 /**
- * State-changing routes without CSRF (SECURITY A-03): only the payment webhook, under its two
- * paths. The provider posts it without a session; it never trusts its body (docs/decisions.md).
+ * State-changing routes without CSRF (SECURITY A-03): the payment webhook, under its two paths
+ * (the provider posts it without a session; it never trusts its body), and the one-click
+ * unsubscribe of RFC 8058 (mail clients post it without cookies; its signed token is the
+ * authority and it can only turn a mail off). docs/decisions.md.
  */
-const CSRF_EXEMPT = ['POST /payment/mollie/webhook', 'POST /api/payments/webhook'];
+const CSRF_EXEMPT = ['POST /payment/mollie/webhook', 'POST /api/payments/webhook', 'POST /api/unsubscribe'];
 
 describe('authorization matrix', () => {
   let t: TestApp;

@@ -25,12 +25,16 @@ describe('the sweeps on the job queue', () => {
   });
   afterAll(() => t.close());
 
-  it('schedules the privacy sweep every 15 minutes, the session sweep every 10 and the tus sweep hourly (UTC)', async () => {
+  it('schedules the sweeps (privacy every 15 minutes, sessions every 10, tus hourly) and the reminder runs (UTC)', async () => {
     const found = await rows<{ name: string; cron: string; timezone: string }>(
       t,
       sql`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`,
     );
     expect(found).toEqual([
+      // the reminder runs of issue 36 item 6: drip hourly, due reminders daily, the digest on Mondays
+      { name: 'drip-unlocks', cron: '5 * * * *', timezone: 'UTC' },
+      { name: 'due-reminders', cron: '0 6 * * *', timezone: 'UTC' },
+      { name: 'manager-digest', cron: '0 6 * * 1', timezone: 'UTC' },
       { name: PRIVACY_SWEEP_JOB, cron: '*/15 * * * *', timezone: 'UTC' },
       { name: SESSION_SWEEP_JOB, cron: '*/10 * * * *', timezone: 'UTC' },
       { name: TUS_SWEEP_JOB, cron: '17 * * * *', timezone: 'UTC' },

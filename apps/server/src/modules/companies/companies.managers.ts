@@ -7,9 +7,15 @@ import { companies, companyUsers, users } from '../../db/schema/index.ts';
  * weekly digest of the notifications module (issue 36 item 6; wired by app-modules.ts).
  */
 export const companyManagers =
-  (db: DbOrTx) => (): Promise<{ companyId: number; companyName: string; userId: number }[]> =>
+  (db: DbOrTx) =>
+  (): Promise<{ companyId: number; companyName: string; shortName: string; userId: number }[]> =>
     db
-      .select({ companyId: companies.id, companyName: companies.name, userId: companyUsers.userId })
+      .select({
+        companyId: companies.id,
+        companyName: companies.name,
+        shortName: companies.shortName,
+        userId: companyUsers.userId,
+      })
       .from(companyUsers)
       .innerJoin(companies, eq(companies.id, companyUsers.companyId))
       .innerJoin(users, eq(users.id, companyUsers.userId))

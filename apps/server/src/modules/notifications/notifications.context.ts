@@ -45,7 +45,7 @@ export interface NotificationSources {
   dripChapters(): Promise<
     { id: number; seminarId: number; label: string; seminarTitle: string; days: number }[]
   >;
-  companyManagers(): Promise<{ companyId: number; companyName: string; userId: number }[]>;
+  companyManagers(): Promise<{ companyId: number; companyName: string; shortName: string; userId: number }[]>;
   companyExists(id: number): Promise<boolean>;
 }
 

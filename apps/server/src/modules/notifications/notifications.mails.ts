@@ -55,7 +55,8 @@ export function notificationMail(
   locale: Locale,
   kind: NotificationKind,
   body: Body,
-  urls: { unsubscribe: string; settings: string },
+  /** `unsubscribe`: the API link of the header (RFC 8058 posts to it); `page`: the page that asks first */
+  urls: { unsubscribe: string; page: string; settings: string },
 ): MailMessage {
   const footer = FOOTER[locale][kind];
   const text = [
@@ -67,21 +68,21 @@ export function notificationMail(
     '',
     '--',
     footer,
-    `${UNSUBSCRIBE[locale]}: ${urls.unsubscribe}`,
+    `${UNSUBSCRIBE[locale]}: ${urls.page}`,
     `${SETTINGS[locale]}: ${urls.settings}`,
   ].join('\n');
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">
 <p>${escapeHtml(body.greeting)},</p>${body.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
 <p><a href="${escapeHtml(body.actionUrl)}">${escapeHtml(body.action)}</a></p>
 <hr><p style="color:#555;font-size:small">${escapeHtml(footer)}<br>
-<a href="${escapeHtml(urls.unsubscribe)}">${escapeHtml(UNSUBSCRIBE[locale])}</a> ·
+<a href="${escapeHtml(urls.page)}">${escapeHtml(UNSUBSCRIBE[locale])}</a> ·
 <a href="${escapeHtml(urls.settings)}">${escapeHtml(SETTINGS[locale])}</a></p></body></html>`;
   return {
     to,
     subject: body.subject,
     text,
     html,
-    links: [body.actionUrl, urls.unsubscribe],
+    links: [body.actionUrl, urls.page],
     headers: {
       'List-Unsubscribe': `<${urls.unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

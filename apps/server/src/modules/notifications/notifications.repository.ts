@@ -147,4 +147,10 @@ export const notificationsRepository = {
     const sends = await db.select().from(notificationSends).where(eq(notificationSends.userId, userId));
     return { prefs, sends };
   },
+
+  /** deletes a user's notification rows (the account's erasure) */
+  async eraseOf(db: DbOrTx, userId: number): Promise<void> {
+    await db.delete(notificationSends).where(eq(notificationSends.userId, userId));
+    await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  },
 };

@@ -7,6 +7,7 @@ import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { GraduateService } from '../graduate/graduate.service.ts';
 import type { LearnService } from '../learn/learn.service.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ProgressService } from '../progress/progress.service.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
@@ -54,11 +55,6 @@ export interface PrivacyArea {
 export const EXCLUDED_TABLES: Record<string, string> = {
   password_reset_tokens:
     'a hashed one-time token keyed by the address: a secret, not information about the person; it ends after 60 minutes and is deleted at erasure',
-  // issue 36 item 6: to be moved into an export area of the notifications module (not done yet)
-  notification_preferences:
-    'three on/off switches of mails; removed with the account (ON DELETE CASCADE); not yet in the export (issue 36 item 6, open)',
-  notification_sends:
-    'the record of reminder, digest and drip mails sent (kind, thing, period); removed with the account (ON DELETE CASCADE); not yet in the export (issue 36 item 6, open)',
 };
 
 export interface AreaDeps {
@@ -74,6 +70,7 @@ export interface AreaDeps {
   companies: CompaniesService;
   progress: ProgressService;
   learn: LearnService;
+  notifications: NotificationsService;
   /** the account row itself: its export and its anonymisation (privacy.service.ts) */
   account: {
     collect(user: UserRow): Promise<unknown>;
@@ -144,6 +141,13 @@ function learnerAreas(d: AreaDeps): PrivacyArea[] {
       collect: (u) => d.learn.personalData.collect(u.id),
       effect: 'deleted',
       erase: (u) => d.learn.personalData.erase(u.id),
+    },
+    {
+      name: 'notifications',
+      tables: ['notification_preferences', 'notification_sends'],
+      collect: (u) => d.notifications.personalData.collect(u.id),
+      effect: 'deleted',
+      erase: (u) => d.notifications.personalData.erase(u.id),
     },
     {
       name: 'test-runs',

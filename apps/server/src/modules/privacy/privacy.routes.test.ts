@@ -179,6 +179,7 @@ describe('privacy: data export and account deletion', () => {
         'enrolments.json',
         'learning.json',
         'manifest.json',
+        'notifications.json',
         'privacy-requests.json',
         'progress.json',
         'seminar-visits.json',

@@ -3,7 +3,7 @@ import { companyFixtures } from '../company-fixtures.ts';
 import { all, type Expect, loggedIn, type Row, trainersOnly, type World } from '../matrix-kit.ts';
 
 /** the company's manager (corporateTraining) and admins may; guests 401, everyone else 403 */
-const managers = (ok: number, others = 403): Expect => ({
+export const managers = (ok: number, others = 403): Expect => ({
   guest: 401,
   student: others,
   companyUser: others,
@@ -18,7 +18,7 @@ const members = (ok: number): Expect => ({ ...managers(ok), companyUser: ok });
 const ownerOrManager = (ok: number): Expect => ({ ...managers(ok), trainer: ok });
 
 /** a fresh public free seminar of the trainer booked by the company, the company user assigned */
-async function assigned(w: World) {
+export async function assigned(w: World) {
   const s = await w.fx.seminar(w.ids.trainer);
   const { booking, assigned } = await companyFixtures(w.t.app).booking(w.company.id, s.id, [
     w.ids.companyUser,

@@ -65,7 +65,7 @@ export async function runDigest(ctx: NotificationsContext): Promise<{ queued: nu
           company: m.companyName,
           overdue: overdue.map((e) => ({ ...line(e), day: dueDateOf(e.at) })),
           finished: finished.map(line),
-          url: pageUrl(ctx, to.locale, '/employees'),
+          url: pageUrl(ctx, to.locale, `/company/${encodeURIComponent(m.shortName)}/team`),
         }),
       );
       return 1;

@@ -1,4 +1,4 @@
-import { dueDateOf } from '@elearn/shared';
+import { dueAtOf, dueDateOf, localDateOf } from '@elearn/shared';
 import { DAY_MS, type DueAssignment, type NotificationsContext, pageUrl } from '../notifications.context.ts';
 import { reminderBody } from '../notifications.mails.ts';
 import { notificationsRepository as repo, type SendKey } from '../notifications.repository.ts';
@@ -21,7 +21,12 @@ const PAGE = 2000;
 export async function runDueReminders(ctx: NotificationsContext): Promise<{ queued: number }> {
   const now = new Date(ctx.now());
   const from = new Date(now.getTime() - OVERDUE_WINDOW_DAYS * DAY_MS);
-  const to = new Date(now.getTime() + REMINDER_DAYS_BEFORE * DAY_MS);
+  // due by the end of the Zurich day REMINDER_DAYS_BEFORE days from today (calendar days, not hours)
+  const to = dueAtOf(
+    new Date(Date.parse(`${localDateOf(now)}T00:00:00Z`) + REMINDER_DAYS_BEFORE * DAY_MS)
+      .toISOString()
+      .slice(0, 10),
+  );
   let afterId = 0;
   let queued = 0;
   for (;;) {

@@ -1,4 +1,4 @@
-import { dueDateOf, type TeamRemindBody, t } from '@elearn/shared';
+import { dueDateOf, type TeamRemindBody } from '@elearn/shared';
 import { AppError, forbidden, notFound } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { companyPolicy } from '../../../policies/company.policy.ts';
@@ -23,7 +23,7 @@ export async function remindEmployee(
   actor: AuthUser,
   companyId: number,
   body: TeamRemindBody,
-): Promise<{ message: string; sent: boolean }> {
+): Promise<{ sent: boolean }> {
   if (!(await ctx.sources.companyExists(companyId))) throw notFound();
   if (!companyPolicy.manage(actor, companyId)) throw forbidden();
   const assignment = await ctx.sources.assignments.assignment(companyId, body.user_id, body.seminar_id);
@@ -70,5 +70,5 @@ export async function remindEmployee(
       'retry-after': String(seconds),
     });
   }
-  return { message: t(actor.locale, sent ? 'remind.sent' : 'remind.opted_out'), sent };
+  return { sent };
 }

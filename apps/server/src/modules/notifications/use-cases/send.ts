@@ -16,6 +16,7 @@ export function queueNotification(
   const token = unsubscribeToken(ctx.config.sessionSecret, to.id, kind);
   const mail = notificationMail(to.email, to.locale, kind, body, {
     unsubscribe: `${ctx.config.appUrl}/api/unsubscribe?token=${token}`,
+    page: `${pageUrl(ctx, to.locale, '/unsubscribe')}?token=${token}`,
     settings: pageUrl(ctx, to.locale, '/user#notifications'),
   });
   return ctx.mailer.send(mail, { tx });
