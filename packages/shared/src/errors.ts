@@ -87,5 +87,6 @@ export const ERROR_CODES = [
   'remind.not_assigned',
   // due dates and the team view (issue 36 items 5 and 7)
   'assignment.not_assigned',
+  'admin.job_not_scheduled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

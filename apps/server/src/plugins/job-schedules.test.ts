@@ -59,4 +59,34 @@ describe('the sweeps on the job queue', () => {
     const [job] = await rows<{ state: string }>(t, sql`SELECT state FROM pgboss.job WHERE id = ${id}`);
     expect(job?.state).toBe('completed');
   });
+
+  it('an admin runs a scheduled job now (audited); a kind without a schedule, other roles and bad bodies are refused', async () => {
+    const admin = await t.loginAs((await t.make.user({ scopes: ['admin'] })).email);
+    const stats = (await admin.get('/api/admin/jobs')).json() as { kind: string; schedule: string | null }[];
+    expect(stats.find((s) => s.kind === 'due-reminders')?.schedule).toBe('0 6 * * *');
+    expect(stats.find((s) => s.kind === 'mail')?.schedule).toBeNull();
+    const res = await admin.post('/api/admin/jobs/run', { kind: 'due-reminders' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ message: 'Der Auftrag wird jetzt ausgeführt.' });
+    await drainJobs(t.app);
+    const done = await rows<{ state: string }>(
+      t,
+      sql`SELECT state FROM pgboss.job WHERE name = 'due-reminders' ORDER BY created_on DESC LIMIT 1`,
+    );
+    expect(done[0]?.state).toBe('completed');
+    const audit = (await admin.get('/api/admin/audit?action=job.run')).json() as {
+      data: { target_label: string }[];
+    };
+    expect(audit.data.map((e) => e.target_label)).toEqual(['due-reminders']);
+    for (const kind of ['mail', 'no-such-job']) {
+      const refused = await admin.post('/api/admin/jobs/run', { kind });
+      expect(refused.statusCode, kind).toBe(404);
+      expect(refused.json().message).toBe('Diesen Auftrag gibt es nicht als geplanten Auftrag.');
+    }
+    for (const body of [{}, { kind: '' }, { kind: 'x'.repeat(101) }, { kind: 'mail', extra: 1 }]) {
+      expect((await admin.post('/api/admin/jobs/run', body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+    const student = await t.loginAs((await t.make.user()).email);
+    expect((await student.post('/api/admin/jobs/run', { kind: 'due-reminders' })).statusCode).toBe(403);
+  });
 });

@@ -182,6 +182,7 @@ export const operationSummaries: Record<string, string> = {
   'PUT /api/progress/seminars/{id}/settings': "Change a seminar's completion settings",
   'GET /api/learn': "The caller's learning dashboard (Mein Lernen)",
   'PUT /api/seminars/{id}/visit': 'Record the chapter the caller opened (the continue target)',
+  'POST /api/admin/jobs/run': 'Run a scheduled job now',
   'GET /api/me/notifications': "The caller's choice of reminder mails",
   'PUT /api/me/notifications': "Change the caller's choice of reminder mails",
   'GET /api/unsubscribe': 'What an unsubscribe link stands for',

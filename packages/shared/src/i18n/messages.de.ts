@@ -199,6 +199,8 @@ export const de = {
   'admin.owner_not_trainer': 'Neue Besitzer müssen Trainer oder Admin sein.',
   'admin.mail_sent': 'Die E-Mail wurde versendet.',
   'admin.job_retried': 'Der Auftrag wird erneut ausgeführt.',
+  'admin.job_started': 'Der Auftrag wird jetzt ausgeführt.',
+  'admin.job_not_scheduled': 'Diesen Auftrag gibt es nicht als geplanten Auftrag.',
   'company.short_name_format': 'Kurzname: 2–40 Zeichen, nur a–z, 0–9, - und _.',
   'company.short_name_taken': 'Dieser Kurzname ist bereits vergeben.',
   'company.not_empty': 'Die Firma hat noch Mitglieder, Buchungen oder Firmenseminare.',

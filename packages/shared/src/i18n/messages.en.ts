@@ -191,6 +191,8 @@ export const en: Record<MessageKey, string> = {
   'admin.owner_not_trainer': 'New owners must be trainers or admins.',
   'admin.mail_sent': 'The e-mail has been sent.',
   'admin.job_retried': 'The job will run again.',
+  'admin.job_started': 'The job runs now.',
+  'admin.job_not_scheduled': 'There is no scheduled job of this kind.',
   'company.short_name_format': 'Short name: 2–40 characters, only a–z, 0–9, - and _.',
   'company.short_name_taken': 'This short name is already taken.',
   'company.not_empty': 'The company still has members, bookings or company seminars.',

@@ -182,6 +182,7 @@ export const AUDIT_ACTIONS = [
   // the job queue (issue 35)
   'job.retried',
   'job.discarded',
+  'job.run',
   // a manager's reminder to an employee (issue 36 item 7)
   'user.reminded',
   // a manager sets or clears an assignment's due date (issue 36 item 5)
@@ -219,7 +220,11 @@ export const jobKindStatsDtoSchema = z.object({
   failed: z.number().int(),
   /** seconds since the oldest due job was queued (0: none waiting) */
   oldest_waiting_seconds: z.number().int(),
+  /** its schedule (cron, UTC) when it runs on one; an admin may run it now */
+  schedule: z.string().nullable(),
 });
+/** `POST /api/admin/jobs/run`: a scheduled job of this kind now (as if its time had come) */
+export const jobRunBodySchema = z.strictObject({ kind: z.string().min(1).max(100) });
 export type JobKindStatsDto = z.infer<typeof jobKindStatsDtoSchema>;
 
 export const failedJobQuerySchema = pageQuery.extend({

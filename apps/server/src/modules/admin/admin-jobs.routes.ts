@@ -2,6 +2,7 @@ import {
   failedJobDtoSchema,
   failedJobQuerySchema,
   jobKindStatsDtoSchema,
+  jobRunBodySchema,
   messageSchema,
   paginated,
   t,
@@ -29,6 +30,23 @@ export const adminJobRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
       schema: { tags, querystring: failedJobQuerySchema, response: { 200: paginated(failedJobDtoSchema) } },
     },
     async (req) => admin.failedJobs(req.query),
+  );
+  app.post(
+    '/api/admin/jobs/run',
+    {
+      onRequest,
+      schema: {
+        tags,
+        description:
+          'Runs a scheduled job now (the reminder runs, the sweeps), as if its time had come; audited. 404 `admin.job_not_scheduled` for a kind without a schedule.',
+        body: jobRunBodySchema,
+        response: { 202: messageSchema },
+      },
+    },
+    async (req, reply) => {
+      await admin.runScheduledJob(req.user!, req.body.kind);
+      return reply.code(202).send({ message: t(req.locale, 'admin.job_started') });
+    },
   );
   app.post(
     '/api/admin/jobs/:id/retry',

@@ -2,7 +2,7 @@ import { type AdminDeps, createAdminContext } from './admin.context.ts';
 import { companyDto } from './admin.dto.ts';
 import { createCompany, deleteCompany, listCompanies, updateCompany } from './use-cases/companies.ts';
 import { addMember, listMembers, removeMember, setManager } from './use-cases/company-members.ts';
-import { discardJob, failedJobs, jobStats, retryJob } from './use-cases/jobs.ts';
+import { discardJob, failedJobs, jobStats, retryJob, runScheduledJob } from './use-cases/jobs.ts';
 import { listAudit, listPayments } from './use-cases/reports.ts';
 import { listSeminars, setSeminarOwner } from './use-cases/seminars.ts';
 import { resendVerification, setDisabled, setScopes, startPasswordReset } from './use-cases/user-accounts.ts';
@@ -52,6 +52,7 @@ export function createAdminService(deps: AdminDeps) {
     jobStats: () => jobStats(ctx),
     failedJobs: (...a: Args<typeof failedJobs>) => failedJobs(ctx, ...a),
     retryJob: (...a: Args<typeof retryJob>) => retryJob(ctx, ...a),
+    runScheduledJob: (...a: Args<typeof runScheduledJob>) => runScheduledJob(ctx, ...a),
     discardJob: (...a: Args<typeof discardJob>) => discardJob(ctx, ...a),
   };
 }

@@ -135,6 +135,8 @@ export const ADMIN_ROWS: Row[] = [
   // the job queue (issue 35): a real job that failed, one per request
   { method: 'GET', route: '/api/admin/jobs', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/jobs/failed', expect: adminOnly(200) },
+  // a scheduled run now (issue 36 item 6: the reminder runs; safe to repeat)
+  { method: 'POST', route: '/api/admin/jobs/run', body: { kind: 'due-reminders' }, expect: adminOnly(202) },
   {
     method: 'POST',
     route: '/api/admin/jobs/:id/retry',

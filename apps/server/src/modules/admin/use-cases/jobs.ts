@@ -1,5 +1,6 @@
 import type { FailedJobDto, JobKindStatsDto, Paginated } from '@elearn/shared';
-import { notFound } from '../../../errors.ts';
+import { sql } from 'drizzle-orm';
+import { AppError, notFound } from '../../../errors.ts';
 import type { FailedJob } from '../../../lib/job-queue.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { type AdminContext, actorOf, type PageQuery, page, paginator } from '../admin.context.ts';
@@ -10,14 +11,45 @@ import { type AdminContext, actorOf, type PageQuery, page, paginator } from '../
  * transaction of the change.
  */
 
+/** the queue's schedules by kind (cron, UTC): pg-boss keeps them in its table */
+async function schedules(ctx: AdminContext): Promise<Map<string, string>> {
+  const res = (await ctx.db.execute(sql`SELECT name, cron FROM pgboss.schedule`)) as unknown as {
+    rows: { name: string; cron: string }[];
+  };
+  return new Map(res.rows.map((r) => [r.name, r.cron]));
+}
+
 export async function jobStats(ctx: AdminContext): Promise<JobKindStatsDto[]> {
-  return (await ctx.jobs.stats()).map((s) => ({
+  const [stats, crons] = await Promise.all([ctx.jobs.stats(), schedules(ctx)]);
+  return stats.map((s) => ({
     kind: s.kind,
     queued: s.queued,
     active: s.active,
     failed: s.failed,
     oldest_waiting_seconds: s.oldestWaitingSeconds,
+    schedule: crons.get(s.kind) ?? null,
   }));
+}
+
+/**
+ * Runs a scheduled job now, as if its time had come (a reminder run after an outage, say); the
+ * runs are safe to repeat. Audited.
+ * @throws 404 `admin.job_not_scheduled` for a kind without a schedule
+ */
+export async function runScheduledJob(ctx: AdminContext, actor: AuthUser, kind: string): Promise<void> {
+  if (!(await schedules(ctx)).has(kind)) {
+    throw new AppError(404, 'admin.job_not_scheduled', 'admin.job_not_scheduled');
+  }
+  await ctx.db.transaction(async (tx) => {
+    await ctx.jobs.enqueue(kind, {}, { tx });
+    await ctx.record(tx, {
+      actor: actorOf(actor),
+      action: 'job.run',
+      targetType: 'job',
+      targetId: null,
+      targetLabel: kind,
+    });
+  });
 }
 
 const failedDto = (j: FailedJob): FailedJobDto => ({
