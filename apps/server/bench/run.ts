@@ -13,7 +13,8 @@
  * pages rendered for a guest with and without the page cache (issue 34), likewise; `BENCH_ONLY=learn`
  * only "Mein Lernen" of a learner with 30 seminars (issue 36, bench/learn.ts), likewise;
  * `BENCH_ONLY=team` only the company team view of 5,000 employees × 10 seminars and its export
- * (issue 36, bench/team.ts), likewise (the full run measures it on PostgreSQL).
+ * (issue 36, bench/team.ts), likewise (the full run measures it on PostgreSQL); `BENCH_ONLY=reminders`
+ * only the reminder run over 100,000 assignments (issue 36, bench/reminders.ts; PostgreSQL).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -29,6 +30,7 @@ import { countLearnQueries, generateLearnBench, printLearn } from './learn.ts';
 import { generateMcTestBench, measureMcTests, measureStops, printMcTests, printStops } from './mc-tests.ts';
 import { runPrivacyBench } from './privacy.ts';
 import { generateProgressBench, measureProgress, printProgress } from './progress.ts';
+import { runRemindersBench } from './reminders.ts';
 import { ENTRY, login as loginOverHttp, rssMb, serverKind } from './support.ts';
 import { generateTeamBench, measureTeam, printTeam } from './team.ts';
 import { runUploadBench } from './upload.ts';
@@ -513,6 +515,10 @@ if (process.env.BENCH_ONLY === 'privacy') {
   ok.push(...(await onBothDatabases(runLearnOnly)));
 } else if (process.env.BENCH_ONLY === 'team') {
   ok.push(...(await onBothDatabases(runTeamOnly)));
+} else if (process.env.BENCH_ONLY === 'reminders') {
+  // issue 36: the reminder run over 100,000 assignments (PostgreSQL only)
+  if (!process.env.BENCH_DATABASE_URL) throw new Error('BENCH_ONLY=reminders needs BENCH_DATABASE_URL');
+  ok.push(await runRemindersBench(process.env.BENCH_DATABASE_URL));
 } else if (process.env.BENCH_ONLY === 'stop') {
   ok.push(...(await onBothDatabases(runStopsOnly)));
 } else if (process.env.BENCH_ONLY !== 'postgres') {
@@ -530,6 +536,7 @@ if (
   process.env.BENCH_ONLY !== 'pages' &&
   process.env.BENCH_ONLY !== 'learn' &&
   process.env.BENCH_ONLY !== 'team' &&
+  process.env.BENCH_ONLY !== 'reminders' &&
   process.env.BENCH_ONLY !== 'pglite'
 ) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/client.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -27,7 +28,10 @@ import { createLearnService } from './modules/learn/learn.service.ts';
 import { mcTestRoutes } from './modules/mc-tests/mc-tests.routes.ts';
 import { createMcTestsService } from './modules/mc-tests/mc-tests.service.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import {
+  createNotificationsService,
+  type NotificationSources,
+} from './modules/notifications/notifications.service.ts';
 import { selectPaymentProvider } from './modules/payments/payments.provider.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
@@ -160,27 +164,26 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   return { ...services, privacy, site };
 }
 
-/** the notifications service, reading what it mails about from the modules that own it */
+/** what the notifications mail about, read from the modules that own it (also bench/reminders.ts) */
+export const notificationSources = (db: Db): NotificationSources => ({
+  assignments: {
+    ...enrolmentReminders(db),
+    ...enrolmentTeam(db),
+    ...enrolmentFirstGrants(db),
+    ...enrolmentAssignment(db),
+  },
+  dripChapters: dripChapters(db),
+  companyManagers: companyManagers(db),
+  companyExists: companyExists(db),
+});
+
+/** the notifications service on the app's resources */
 function createNotifications(app: FastifyInstance, r: Resources, now?: () => number) {
+  const { config, mailer, jobs } = r;
   const db = r.database.db;
   return createNotificationsService({
-    db,
-    config: r.config,
-    mailer: r.mailer,
-    jobs: r.jobs,
-    log: app.log,
-    now,
-    sources: {
-      assignments: {
-        ...enrolmentReminders(db),
-        ...enrolmentTeam(db),
-        ...enrolmentFirstGrants(db),
-        ...enrolmentAssignment(db),
-      },
-      dripChapters: dripChapters(db),
-      companyManagers: companyManagers(db),
-      companyExists: companyExists(db),
-    },
+    ...{ db, config, mailer, jobs, log: app.log, now },
+    sources: notificationSources(db),
   });
 }
 
