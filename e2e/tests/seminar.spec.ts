@@ -145,9 +145,13 @@ for (const { lang, student, chapters, free } of JOURNEYS) {
       await menuItem(page, chapterA).getByRole('link', { name: labelA }).click();
       await expect(page).toHaveURL(new RegExp(`/seminar/id/${sid}/chapter/${chapterA}$`));
       await expect(page.getByTestId('media-manager')).toBeVisible();
+      // the first chapter's own page, not the second's still on screen while the link is followed
+      // (a file chosen there would go with its form)
+      await expect(page.getByTestId('chapter-label')).toHaveValue(labelA);
 
       await page.getByTestId('video-label').fill('Intro');
       await page.getByTestId('video-input').setInputFiles(SAMPLE_VIDEO);
+      await expect(page.getByTestId('video-upload')).toBeEnabled();
       await uploadToFull(page, sid, 'video', () => page.getByTestId('video-upload').click());
       await expect(page.getByTestId('video-item')).toHaveCount(1);
       await expect(page.getByTestId('video-item')).toContainText('Intro');
