@@ -91,6 +91,8 @@ export const EXTRA_PAGE_ROUTES = [
   '/learn',
   // the company's team view for its managers (issue 36 item 7)
   '/company/:name/team',
+  // the page of a mail's unsubscribe link: asks, then turns the kind off (issue 36 item 6)
+  '/unsubscribe',
 ] as const;
 
 export const EN_PREFIX = '/en';

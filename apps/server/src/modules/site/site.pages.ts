@@ -50,6 +50,7 @@ export const DISALLOWED = [
   '/seminar/access-link/',
   '/email/',
   '/reset-password',
+  '/unsubscribe',
 ] as const;
 
 /** outside the pages' languages: the API and the server's own paths */
