@@ -123,6 +123,15 @@ export const PAGES: PageDef[] = [
     load: () => import('./routes/learn'),
   },
   {
+    // a mail's unsubscribe link (issue 36 item 6): the signed token, no login
+    id: 'unsubscribe',
+    i18n: ['account'],
+    path: '/unsubscribe',
+    layout: 'default',
+    auth: false,
+    load: () => import('./routes/unsubscribe'),
+  },
+  {
     id: 'certificate-verify',
     i18n: ['progress'],
     path: '/certificate/:code',

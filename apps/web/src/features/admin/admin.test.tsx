@@ -826,8 +826,22 @@ describe('admin layout and overview', { timeout: UI_TIMEOUT }, () => {
         'GET /api/admin/audit': emptyPage,
         'GET /api/admin/jobs': () => ({
           body: [
-            { kind: 'mail', queued: 3, active: 1, failed: failed.length, oldest_waiting_seconds: 42 },
-            { kind: 'password-reset', queued: 0, active: 0, failed: 0, oldest_waiting_seconds: 0 },
+            {
+              kind: 'mail',
+              queued: 3,
+              active: 1,
+              failed: failed.length,
+              oldest_waiting_seconds: 42,
+              schedule: null,
+            },
+            {
+              kind: 'password-reset',
+              queued: 0,
+              active: 0,
+              failed: 0,
+              oldest_waiting_seconds: 0,
+              schedule: null,
+            },
           ],
         }),
         'GET /api/admin/jobs/failed': () => ({ body: paginatorOf(failed, 1, 10, failed.length) }),
@@ -850,6 +864,8 @@ describe('admin layout and overview', { timeout: UI_TIMEOUT }, () => {
       '1',
       '2',
       '42 Sekunden',
+      '–',
+      '',
     ]);
     const list = await screen.findByTestId('admin-failed-jobs');
     const row = within(list).getByTestId(`failed-job-${failedMail.id}`);

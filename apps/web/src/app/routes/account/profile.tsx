@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
+import { NotificationPrefsSection } from '@/features/account/components/notification-prefs';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useCurrentUser } from '@/lib/auth';
@@ -15,6 +16,7 @@ export default function ProfilePage() {
           {t('account.profile.title')}
         </h1>
         {user ? <ProfileForm key={user.id} user={user} /> : null}
+        {user ? <NotificationPrefsSection key={`notifications-${user.id}`} /> : null}
         <p className="mt-5" data-testid="profile-privacy">
           {t('privacy.profileHint')} <AppLink to="/user/privacy">{t('privacy.title')}</AppLink>
         </p>

@@ -8,6 +8,7 @@ import { Table } from '@/components/ui/table';
 import { notify } from '@/lib/notifications';
 import { useAdminJobs, useFailedJobs } from '../api/get-admin-jobs';
 import { useJobAction } from '../api/job-action';
+import { useRunScheduledJob } from '../api/run-scheduled-job';
 import { errorText } from '../error-text';
 import { useAdminFormat } from '../format';
 
@@ -27,9 +28,19 @@ export function JobQueue() {
   const kinds = useAdminJobs();
   const failed = useFailedJobs({ page: 1, per_page: SHOWN });
   const action = useJobAction();
+  const runNow = useRunScheduledJob();
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
   const kindName = (kind: string) => t(`admin.jobs.kinds.${kind}`, { defaultValue: kind });
+
+  /** a scheduled kind now; the server's answer (202 or its refusal) as a toast */
+  const startNow = async (kind: string) => {
+    try {
+      notify('success', (await runNow.mutateAsync(kind)).message);
+    } catch (failure) {
+      notify('danger', errorText(failure, t('admin.jobs.actionFailed')));
+    }
+  };
 
   const run = async () => {
     if (!pending) return;
@@ -57,6 +68,10 @@ export function JobQueue() {
               t('admin.jobs.active'),
               t('admin.jobs.failed'),
               t('admin.jobs.oldest'),
+              t('admin.jobs.schedule'),
+              <span className="is-sr-only" key="actions">
+                {t('admin.jobs.actions')}
+              </span>,
             ]}
             labelledBy="admin-jobs-title"
             testId="admin-job-kinds"
@@ -73,6 +88,19 @@ export function JobQueue() {
                   {k.oldest_waiting_seconds
                     ? t('admin.jobs.seconds', { count: k.oldest_waiting_seconds })
                     : '–'}
+                </td>
+                <td>{k.schedule ? <code>{k.schedule}</code> : '–'}</td>
+                <td>
+                  {k.schedule ? (
+                    <Button
+                      size="small"
+                      onClick={() => void startNow(k.kind)}
+                      isLoading={runNow.isPending && runNow.variables === k.kind}
+                      aria-label={t('admin.jobs.runNowOf', { kind: kindName(k.kind) })}
+                    >
+                      {t('admin.jobs.runNow')}
+                    </Button>
+                  ) : null}
                 </td>
               </tr>
             ))}
