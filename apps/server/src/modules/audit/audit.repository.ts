@@ -1,6 +1,7 @@
 import type { AuditAction } from '@elearn/shared';
 import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { pagedFromNearerEnd } from '../../db/query-helpers.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -63,16 +64,23 @@ export const auditRepository = {
     if (f.from) conditions.push(gte(auditLog.createdAt, f.from));
     if (f.to) conditions.push(lt(auditLog.createdAt, f.to));
     const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, [count]] = await Promise.all([
-      db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
-    ]);
-    return { rows, total: count?.n ?? 0 };
+    // two million entries at scale (issue 39): a cheap total and the last pages read from the end
+    return pagedFromNearerEnd(
+      db,
+      page,
+      db.select({ one: sql`1` }).from(auditLog).where(where),
+      (direction, window) =>
+        db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(
+            ...(direction === 'forward'
+              ? [desc(auditLog.createdAt), desc(auditLog.id)]
+              : [asc(auditLog.createdAt), asc(auditLog.id)]),
+          )
+          .limit(window.limit)
+          .offset(window.offset),
+    );
   },
 };

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type Page, paged } from '../../db/query-helpers.ts';
+import { type Page, pagedFromNearerEnd } from '../../db/query-helpers.ts';
 import { bookings, payments, seminars, users } from '../../db/schema/index.ts';
 
 /** The admin area's views of payments and purchases (the admin routes check the caller's rights). */
@@ -12,22 +12,29 @@ export const paymentsAdminRepository = {
     if (f.from) conditions.push(gte(payments.createdAt, f.from));
     if (f.to) conditions.push(lt(payments.createdAt, f.to));
     const where = conditions.length ? and(...conditions) : undefined;
-    return paged(
-      db
-        .select({
-          payment: payments,
-          user: { id: users.id, username: users.username, email: users.email },
-          seminar: { id: seminars.id, title: seminars.title, slug: seminars.slug },
-        })
-        .from(payments)
-        .innerJoin(users, eq(users.id, payments.userId))
-        .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-        .innerJoin(seminars, eq(seminars.id, bookings.seminarId))
-        .where(where)
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where),
+    return pagedFromNearerEnd(
+      db,
+      page,
+      db.select({ one: sql`1` }).from(payments).where(where),
+      (direction, window) =>
+        db
+          .select({
+            payment: payments,
+            user: { id: users.id, username: users.username, email: users.email },
+            seminar: { id: seminars.id, title: seminars.title, slug: seminars.slug },
+          })
+          .from(payments)
+          .innerJoin(users, eq(users.id, payments.userId))
+          .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+          .innerJoin(seminars, eq(seminars.id, bookings.seminarId))
+          .where(where)
+          .orderBy(
+            ...(direction === 'forward'
+              ? [desc(payments.createdAt), desc(payments.id)]
+              : [asc(payments.createdAt), asc(payments.id)]),
+          )
+          .limit(window.limit)
+          .offset(window.offset),
     );
   },
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { containsPattern, type Page, paged } from '../../db/query-helpers.ts';
+import { containsPattern, type Page, pagedFromNearerEnd } from '../../db/query-helpers.ts';
 import { companies, companyUsers, users } from '../../db/schema/index.ts';
 import { authDataChanged } from '../../lib/auth-cache.ts';
 
@@ -96,15 +96,23 @@ export const usersRepository = {
   /** every user matching the filter (the admin area), newest first, with their companies */
   async listWithMemberships(db: DbOrTx, f: UserFilter, page: Page) {
     const where = userConditions(f);
-    return paged(
-      db
-        .select({ user: users, companies: membershipsOf })
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    // a hundred thousand accounts at scale (issue 39): a cheap total, the last pages from the end
+    return pagedFromNearerEnd(
+      db,
+      page,
+      db.select({ one: sql`1` }).from(users).where(where),
+      (direction, window) =>
+        db
+          .select({ user: users, companies: membershipsOf })
+          .from(users)
+          .where(where)
+          .orderBy(
+            ...(direction === 'forward'
+              ? [desc(users.createdAt), desc(users.id)]
+              : [asc(users.createdAt), asc(users.id)]),
+          )
+          .limit(window.limit)
+          .offset(window.offset),
     );
   },
   async findWithMemberships(db: DbOrTx, id: number) {
