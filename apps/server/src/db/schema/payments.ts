@@ -29,6 +29,8 @@ export const bookings = pgTable(
      * (a `company_bookings` row); null for own bookings
      */
     forCompanyId: integer('for_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** a company purchase: the buyer's reference or PO number for the invoice (issue 38) */
+    reference: text('reference'),
     /** when the seminar was granted (free booking, or the first `paid` webhook); set once */
     grantedAt: ts('granted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
