@@ -89,9 +89,13 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     now,
     cacheBus,
   });
-  const chapters = createChaptersService({ db, config, fileStore: files, seminars, now, cacheBus });
   // learning progress, video resume and coverage, completion and certificates (docs/api/progress.md)
   const progress = createProgressService({ db, config, counter: rateCounter, seminars, enrolments, now });
+  // a chapter marked done, a run accomplished, a graduation confirmed: completion decided (issue 36)
+  const chapters = createChaptersService({
+    ...{ db, config, fileStore: files, seminars, now, cacheBus },
+    completionChanged: progress.completionChanged.inSeminar,
+  });
   const companies = createCompaniesService({
     db,
     config,
@@ -115,6 +119,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     cacheBus,
     scored: itemAnalysis.itemRows.scheduleSoon,
     itemAnalysis: itemAnalysis.forExport,
+    completionChanged: progress.completionChanged.byTest,
   });
   const payments = createPaymentsService({
     db,

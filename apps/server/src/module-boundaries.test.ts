@@ -139,8 +139,7 @@ const FOREIGN_READS: Record<string, string> = {
   'seminars -> chapterFiles':
     "the catalogue's total video length, one more column of its list query (as the chapter counts)",
   'companies -> seminars': "an access link's seminar (title, description) on the link page and in the list",
-  'companies -> chapters': "employees' chapter progress (chapters per seminar)",
-  'companies -> chapterUsers': "employees' chapter progress (done marks)",
+  'companies -> chapters': "employees' test results (the tests on a seminar's chapters)",
   'companies -> mcTests': "employees' test results (label)",
   'companies -> userGraduateMctests': "employees' test results (best stopped run)",
   'enrolments -> seminarCompletions':

@@ -1,6 +1,6 @@
 import { type ChapterDto, isChapterOpen } from '@elearn/shared';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../../errors.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import type { FileStore } from '../../lib/file-store.ts';
@@ -20,6 +20,8 @@ export interface ChaptersDeps {
   fileStore: FileStore;
   seminars: SeminarsService;
   now?: () => number;
+  /** a chapter marked done: the seminar's completion is evaluated in the mark's transaction (progress) */
+  completionChanged?: (tx: Tx, userId: number, seminarId: number, at: Date) => Promise<unknown>;
   /** tells the other instances when the tree cache is dropped */
   cacheBus?: CacheBus;
 }
@@ -42,6 +44,7 @@ export interface ChaptersContext {
   fileStore: FileStore;
   seminars: SeminarsService;
   now: () => number;
+  completionChanged?: ChaptersDeps['completionChanged'];
   /** chapter trees (without done marks), see {@link createChaptersContext} */
   trees: TtlCache<CachedTree>;
   /** a local chapter or media change: drops the trees and tells the seminars module */
@@ -64,6 +67,7 @@ export function createChaptersContext(deps: ChaptersDeps): ChaptersContext {
     fileStore: deps.fileStore,
     seminars: deps.seminars,
     now,
+    completionChanged: deps.completionChanged,
     trees,
     changed: () => {
       trees.clear();

@@ -1,13 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  chapters,
-  chapterUsers,
-  companies,
-  companyBookings,
-  mcTests,
-  userGraduateMctests,
-} from '../../db/schema/index.ts';
+import { chapters, companies, companyBookings, mcTests, userGraduateMctests } from '../../db/schema/index.ts';
 
 export type CompanyBookingRow = typeof companyBookings.$inferSelect;
 
@@ -105,58 +98,35 @@ export const companyBookingsRepository = {
   },
 
   /**
-   * Chapter progress of users in seminars (chapters total and done per pair) and their best
-   * stopped run per test on chapters of those seminars.
+   * The best stopped run per test on chapters of the seminars, of the users (the employee view;
+   * its chapter counts are the progress read model's, company-progress.ts)
    */
-  async progress(db: DbOrTx, pairs: { userId: number; seminarId: number }[]) {
-    if (pairs.length === 0) return { counts: [], runs: [] };
+  async bestRuns(db: DbOrTx, pairs: { userId: number; seminarId: number }[]) {
+    if (pairs.length === 0) return [];
     const userIds = [...new Set(pairs.map((p) => p.userId))];
     const seminarIds = [...new Set(pairs.map((p) => p.seminarId))];
-    const [totals, done, runs] = await Promise.all([
-      db
-        .select({ seminarId: chapters.seminarId, n: sql<number>`count(*)::int` })
-        .from(chapters)
-        .where(inArray(chapters.seminarId, seminarIds))
-        .groupBy(chapters.seminarId),
-      db
-        .select({ userId: chapterUsers.userId, seminarId: chapters.seminarId, n: sql<number>`count(*)::int` })
-        .from(chapterUsers)
-        .innerJoin(chapters, eq(chapters.id, chapterUsers.chapterId))
-        .where(and(inArray(chapterUsers.userId, userIds), inArray(chapters.seminarId, seminarIds)))
-        .groupBy(chapterUsers.userId, chapters.seminarId),
-      db
-        .select({
-          userId: userGraduateMctests.userId,
-          seminarId: chapters.seminarId,
-          mcTestId: mcTests.id,
-          label: mcTests.label,
-          achievedPercent: sql<number>`max(${userGraduateMctests.achievedPercent})`,
-          accomp: sql<boolean>`bool_or(coalesce(${userGraduateMctests.accomp}, false))`,
-          passed: sql<boolean>`bool_or(${userGraduateMctests.passed} = 1)`,
-        })
-        .from(userGraduateMctests)
-        .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
-        .innerJoin(chapters, eq(chapters.id, mcTests.chapterId))
-        .where(
-          and(
-            inArray(userGraduateMctests.userId, userIds),
-            inArray(chapters.seminarId, seminarIds),
-            sql`${userGraduateMctests.stoppedAt} is not null`,
-          ),
-        )
-        .groupBy(userGraduateMctests.userId, chapters.seminarId, mcTests.id, mcTests.label)
-        .orderBy(mcTests.label),
-    ]);
-    const total = new Map(totals.map((t) => [t.seminarId, t.n]));
-    const doneOf = new Map(done.map((d) => [`${d.userId}:${d.seminarId}`, d.n]));
-    return {
-      counts: pairs.map((p) => ({
-        ...p,
-        total: total.get(p.seminarId) ?? 0,
-        done: doneOf.get(`${p.userId}:${p.seminarId}`) ?? 0,
-      })),
-      runs,
-    };
+    return db
+      .select({
+        userId: userGraduateMctests.userId,
+        seminarId: chapters.seminarId,
+        mcTestId: mcTests.id,
+        label: mcTests.label,
+        achievedPercent: sql<number>`max(${userGraduateMctests.achievedPercent})`,
+        accomp: sql<boolean>`bool_or(coalesce(${userGraduateMctests.accomp}, false))`,
+        passed: sql<boolean>`bool_or(${userGraduateMctests.passed} = 1)`,
+      })
+      .from(userGraduateMctests)
+      .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
+      .innerJoin(chapters, eq(chapters.id, mcTests.chapterId))
+      .where(
+        and(
+          inArray(userGraduateMctests.userId, userIds),
+          inArray(chapters.seminarId, seminarIds),
+          sql`${userGraduateMctests.stoppedAt} is not null`,
+        ),
+      )
+      .groupBy(userGraduateMctests.userId, chapters.seminarId, mcTests.id, mcTests.label)
+      .orderBy(mcTests.label);
   },
 
   /** the number of company bookings per seminar, for the given seminars */

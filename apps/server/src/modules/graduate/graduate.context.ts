@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { RunSnapshot } from '../../db/schema/index.ts';
 import { batched } from '../../lib/batch.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
@@ -19,6 +19,11 @@ export interface GraduateDeps {
   scored?: () => void;
   /** the item analysis sheet of the export (item-analysis) */
   itemAnalysis: ExportItemAnalysis;
+  /**
+   * a run accomplished or a graduation confirmed: the seminar's completion is evaluated for the
+   * learner of the test, dated `at` (progress, issue 36 item 3)
+   */
+  completionChanged?: (tx: Tx, userId: number, mcTestId: number, at: Date) => Promise<unknown>;
 }
 
 /** run snapshots by run id, at most `max` (the oldest kept goes first) */
@@ -40,6 +45,7 @@ export interface GraduateContext {
   mcTests: McTestsService;
   now: () => number;
   itemAnalysis: ExportItemAnalysis;
+  completionChanged?: GraduateDeps['completionChanged'];
   runForStop: (lookup: {
     runId: number;
     userId: number;
@@ -85,6 +91,7 @@ export function createGraduateContext(deps: GraduateDeps): GraduateContext {
     mcTests: deps.mcTests,
     now,
     itemAnalysis: deps.itemAnalysis,
+    completionChanged: deps.completionChanged,
     runForStop,
     storeResult,
     totals,

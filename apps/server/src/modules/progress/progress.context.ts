@@ -29,6 +29,8 @@ export interface ProgressContext {
   now: () => number;
   /** the saves of players that arrive together go in one statement (lib/batch.ts) */
   savePosition: (save: PositionSave) => Promise<boolean>;
+  /** the seminar whose completion a save may have decided (its video passed the coverage rule), batched */
+  coveragePassed: (save: { userId: number; fileId: number }) => Promise<number | null>;
 }
 
 export function createProgressContext(deps: ProgressDeps): ProgressContext {
@@ -41,6 +43,7 @@ export function createProgressContext(deps: ProgressDeps): ProgressContext {
     enrolments: deps.enrolments,
     now: deps.now ?? Date.now,
     savePosition: batched((saves: PositionSave[]) => repo.savePositions(db, saves)),
+    coveragePassed: batched((saves: { userId: number; fileId: number }[]) => repo.coveragePassed(db, saves)),
   };
 }
 

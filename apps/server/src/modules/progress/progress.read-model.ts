@@ -1,7 +1,6 @@
 import type { SeminarProgressDetailDto, SeminarProgressDto } from '@elearn/shared';
 import { VIDEO_DONE_SHARE } from '@elearn/shared';
-import type { Db } from '../../db/client.ts';
-import { randomToken } from '../../lib/crypto.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { ProgressContext } from './progress.context.ts';
 import { certificateRef, iso, round2 } from './progress.dto.ts';
 import { type ChapterFacts, progressRepository as repo, type SeminarFacts } from './progress.repository.ts';
@@ -9,7 +8,7 @@ import { type ChapterFacts, progressRepository as repo, type SeminarFacts } from
 /**
  * The progress read model (issue 16): progress of any number of learners in any number of
  * seminars takes the same seven statements (three for the seminars' structure, four for the
- * learners' facts), plus one transaction when learners newly meet the completion rules.
+ * learners' facts). It only reads: completion is decided when a fact changes (issue 36 item 3).
  */
 
 export interface Computed {
@@ -17,6 +16,10 @@ export interface Computed {
   detail: SeminarProgressDetailDto;
   /** all rules met now (stored or not) */
   meetsRules: boolean;
+  /** whether a completion is stored */
+  completed: boolean;
+  /** the seminar's facts (the certificate's title, owner and hours) */
+  seminar: SeminarFacts;
 }
 
 type Pair = { userId: number; seminarId: number };
@@ -24,7 +27,7 @@ type Facts = Awaited<ReturnType<typeof loadFacts>>;
 type Stored = Awaited<ReturnType<typeof repo.completions>>[number];
 
 /** the seminars' structure and the learners' facts, indexed by seminar and by `user/thing` */
-async function loadFacts(db: Db, pairs: Pair[]) {
+async function loadFacts(db: DbOrTx, pairs: Pair[]) {
   const seminarIds = [...new Set(pairs.map((p) => p.seminarId))];
   const userIds = [...new Set(pairs.map((p) => p.userId))];
   const [facts, chapters] = await Promise.all([
@@ -98,7 +101,7 @@ function chaptersOfLearner(f: Facts, userId: number, chs: ChapterFacts[]) {
 }
 
 /** one learner's progress in one seminar, from the facts */
-function progressOf(f: Facts, userId: number, seminar: SeminarFacts): Computed {
+function progressOf(f: Facts, userId: number, seminar: SeminarFacts): Omit<Computed, 'seminar'> {
   const key = `${userId}/${seminar.id}`;
   const chs = f.chaptersOf.get(seminar.id) ?? [];
   const ts = f.testsOf.get(seminar.id) ?? [];
@@ -131,70 +134,31 @@ function progressOf(f: Facts, userId: number, seminar: SeminarFacts): Computed {
     summary,
     detail: { ...summary, chapters: chapterDtos, tests: testDtos, videos: videoDtos },
     meetsRules,
+    completed: !!stored,
   };
 }
 
-/** stores the completions and certificates of those who newly meet the rules, and shows them */
-async function completeNew(
-  ctx: ProgressContext,
-  out: Map<string, Computed>,
-  toComplete: { userId: number; seminar: SeminarFacts; key: string }[],
-) {
-  const { db } = ctx;
-  const at = new Date(ctx.now());
-  const names = await repo.names(
-    db,
-    toComplete.map((c) => c.userId),
-  );
-  const rows = toComplete.map((c) => ({
-    userId: c.userId,
-    seminarId: c.seminar.id,
-    at,
-    certificate: {
-      code: randomToken(18),
-      ownerId: c.seminar.ownerId,
-      learnerName: names.get(c.userId) ?? '',
-      seminarTitle: c.seminar.title,
-      trainerName: c.seminar.ownerName,
-      hours: c.seminar.hours,
-    },
-  }));
-  await repo.complete(db, rows);
-  // read back: a parallel request may have completed first (its date and code stand)
-  const stored = await repo.completions(
-    db,
-    [...new Set(rows.map((r) => r.userId))],
-    [...new Set(rows.map((r) => r.seminarId))],
-  );
-  const storedOf = new Map(stored.map((c) => [`${c.userId}/${c.seminarId}`, c]));
-  for (const c of toComplete) {
-    const s = storedOf.get(c.key);
-    const entry = out.get(c.key)!;
-    if (!s) continue;
-    entry.summary.completed_at = iso(s.completedAt);
-    entry.summary.certificate = certificateRef(s);
-    entry.detail = {
-      ...entry.detail,
-      completed_at: entry.summary.completed_at,
-      certificate: entry.summary.certificate,
-    };
-  }
+/**
+ * progress of every user in every seminar (the pairs asked for): read-only, a completion shows as
+ * stored (it is recorded by the writes that change the facts, use-cases/evaluate-completion.ts)
+ */
+export async function computeProgress(
+  ctx: Pick<ProgressContext, 'db'>,
+  pairs: Pair[],
+): Promise<Map<string, Computed>> {
+  return computeOn(ctx.db, pairs);
 }
 
-/** progress of every user in every seminar (the pairs asked for), completing those that now qualify */
-export async function computeProgress(ctx: ProgressContext, pairs: Pair[]): Promise<Map<string, Computed>> {
+/** computeProgress on a connection or a transaction (the completion's evaluation reads in its own) */
+export async function computeOn(db: DbOrTx, pairs: Pair[]): Promise<Map<string, Computed>> {
   const out = new Map<string, Computed>();
   if (pairs.length === 0) return out;
-  const facts = await loadFacts(ctx.db, pairs);
-  const toComplete: { userId: number; seminar: SeminarFacts; key: string }[] = [];
+  const facts = await loadFacts(db, pairs);
   for (const { userId, seminarId } of pairs) {
     const key = `${userId}/${seminarId}`;
     const seminar = facts.factOf.get(seminarId);
     if (!seminar || out.has(key)) continue;
-    const computed = progressOf(facts, userId, seminar);
-    out.set(key, computed);
-    if (computed.meetsRules && !facts.completionOf.get(key)) toComplete.push({ userId, seminar, key });
+    out.set(key, { ...progressOf(facts, userId, seminar), seminar });
   }
-  if (toComplete.length) await completeNew(ctx, out, toComplete);
   return out;
 }

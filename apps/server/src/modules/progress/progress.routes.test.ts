@@ -5,10 +5,10 @@ import type {
   SeminarProgressDetailDto,
   SeminarProgressDto,
 } from '@elearn/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, enrolments, videoProgress } from '../../db/schema/index.ts';
+import { answers, auditLog, enrolments, videoProgress } from '../../db/schema/index.ts';
 import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
 import { mcTestRows } from '../../test/mc-test-fixtures.ts';
@@ -57,6 +57,32 @@ describe('progress, video resume and certificates (issue 16)', () => {
     expect(res.statusCode).toBe(200);
     return res.json() as SeminarProgressDetailDto;
   };
+
+  /** stops a run started through the API with the right answers (the test's questions, mcTestRows) */
+  async function stopRight(
+    run: { user_graduate_id: number; questions: { id: number; answers: { id: number }[] }[] },
+    _testId: number,
+  ) {
+    const rows = await t.app.database.db
+      .select({ id: answers.id, correct: answers.correct })
+      .from(answers)
+      .where(
+        inArray(
+          answers.id,
+          run.questions.flatMap((q) => q.answers.map((a) => a.id)),
+        ),
+      );
+    const correct = new Set(rows.filter((r) => r.correct).map((r) => r.id));
+    return student.patch('/api/graduate/stopTest', {
+      resultSet: {
+        userGraduateId: run.user_graduate_id,
+        questions: run.questions.map((q) => ({
+          questionId: q.id,
+          answerIds: q.answers.filter((a) => correct.has(a.id)).map((a) => a.id),
+        })),
+      },
+    });
+  }
 
   async function bookedWithVideo() {
     const s = await fx.seminar(trainerId, { bookedBy: [studentId], title: 'Brandschutz Grundlagen' });
@@ -238,7 +264,7 @@ describe('progress, video resume and certificates (issue 16)', () => {
       const c2 = await fx.chapter(s.id);
       await fx.chapter(s.id, { unlocked: false }); // not playable: does not count
       const video = await fx.video(c2.id);
-      const { test } = await mx.test(trainerId, { chapterId: c1.id });
+      const { test } = await mx.test(trainerId, { chapterId: c1.id, mode: 'practice' });
       await mx.test(trainerId, { chapterId: c1.id, enabled: false }); // disabled: does not count
       // chapter 2 is done by its video (owner's rule); hours on the certificate
       const put = await trainer.request({
@@ -279,7 +305,13 @@ describe('progress, video resume and certificates (issue 16)', () => {
       // a failed run does not count; an accomplished one does
       await mx.run(test.id, studentId, { stopped: true, right: false });
       expect((await detail(student, s.id)).tests_passed).toBe(0);
-      await mx.run(test.id, studentId, { stopped: true, right: true });
+      // the completion is decided by the stop (issue 36 item 3), through the API
+      const started = (await student.post('/api/graduate/startTest', { id: test.id })).json() as {
+        user_graduate_id: number;
+        questions: { id: number; answers: { id: number }[] }[];
+      };
+      const right = await stopRight(started, test.id);
+      expect(right.statusCode).toBe(200);
       d = await detail(student, s.id);
       expect(d).toMatchObject({ tests_passed: 1, percent: 100 });
       expect(d.completed_at).not.toBeNull();

@@ -1,9 +1,13 @@
 import type { CompletionSettingsBody, LearnerProgressQuery, Locale, VideoPositionBody } from '@elearn/shared';
+import type { Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { createProgressContext, type ProgressDeps } from './progress.context.ts';
 import { progressPersonalData } from './progress.personal-data.ts';
 import { computeProgress } from './progress.read-model.ts';
+import { progressRepository } from './progress.repository.ts';
+import { catchUpCompletions } from './use-cases/catch-up-completions.ts';
 import { completionSettings, saveCompletionSettings } from './use-cases/completion-settings.ts';
+import { evaluateCompletion } from './use-cases/evaluate-completion.ts';
 import { exportLearnerProgress, learnerProgress } from './use-cases/learner-progress.ts';
 import { certificatePdf, myCertificates } from './use-cases/my-certificates.ts';
 import { myProgress, myProgressIn } from './use-cases/my-progress.ts';
@@ -29,6 +33,25 @@ export function createProgressService(deps: ProgressDeps) {
       saveVideoPosition(ctx, actor, fileId, body),
     mine: (actor: AuthUser) => myProgress(ctx, actor),
     mineIn: (actor: AuthUser, seminarId: number) => myProgressIn(ctx, actor, seminarId),
+    /**
+     * the completion's evaluation after a fact changed, in the write's transaction (issue 36 item
+     * 3): a chapter marked done (chapters), a test run stopped or its graduation confirmed (graduate)
+     */
+    completionChanged: {
+      inSeminar: (tx: Tx, userId: number, seminarId: number, at: Date) =>
+        evaluateCompletion(tx, userId, seminarId, at),
+      byTest: async (tx: Tx, userId: number, mcTestId: number, at: Date) => {
+        const seminarId = await progressRepository.seminarOfTest(tx, mcTestId);
+        return seminarId === undefined ? false : evaluateCompletion(tx, userId, seminarId, at);
+      },
+    },
+    /** completions met by the rule but never stored (before issue 36 item 3): the command line's catch-up */
+    catchUp: () => catchUpCompletions(ctx),
+    /** the summaries of learners in seminars (the company's employee view), keyed `userId/seminarId` */
+    async summaries(pairs: { userId: number; seminarId: number }[]) {
+      const computed = await computeProgress(ctx, pairs);
+      return new Map([...computed.entries()].map(([k, c]) => [k, c.summary]));
+    },
     /** one learner's progress in the seminars given, in a constant number of statements (issue 36) */
     async of(userId: number, seminarIds: number[]) {
       const computed = await computeProgress(

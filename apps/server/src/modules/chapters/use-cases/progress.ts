@@ -16,7 +16,13 @@ export async function toggleDone(
   if (!access.play) throw forbidden();
   const current = (await repo.doneOf(ctx.db, actor.id, [chapter.id])).has(chapter.id);
   const target = done ?? !current;
-  const at = await repo.setDone(ctx.db, chapter.id, actor.id, target, new Date(ctx.now()));
+  const now = new Date(ctx.now());
+  // marking done may complete the seminar: decided in the same transaction, dated now (issue 36)
+  const at = await ctx.db.transaction(async (tx) => {
+    const doneAt = await repo.setDone(tx, chapter.id, actor.id, target, now);
+    if (target) await ctx.completionChanged?.(tx, actor.id, chapter.seminarId, now);
+    return doneAt;
+  });
   return { chapter_id: chapter.id, done: target, done_at: at ? iso(at) : null };
 }
 

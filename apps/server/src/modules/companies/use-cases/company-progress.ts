@@ -9,10 +9,21 @@ export async function companyProgress(ctx: CompaniesContext, companyId: number) 
     seminarId: g.enrolment.seminarId,
     grantId: g.enrolment.id,
   }));
-  const [{ counts, runs }, rows] = await Promise.all([
-    repo.progress(ctx.db, pairs),
+  // chapters counted by the progress read model, as the learner and the owner see them (issue 36)
+  const [summaries, runs, rows] = await Promise.all([
+    ctx.progress.summaries(pairs),
+    repo.bestRuns(ctx.db, pairs),
     ctx.seminars.listRows([...new Set(pairs.map((p) => p.seminarId))]),
   ]);
+  const counts = pairs.map((p) => {
+    const s = summaries.get(`${p.userId}/${p.seminarId}`);
+    return {
+      userId: p.userId,
+      seminarId: p.seminarId,
+      total: s?.chapters_total ?? 0,
+      done: s?.chapters_done ?? 0,
+    };
+  });
   const seminarOf = new Map(rows.map((r) => [r.seminar.id, r.seminar]));
   const assigned = counts
     .flatMap((c, i) => {

@@ -42,6 +42,8 @@ export async function confirmGraduation(
         },
         at,
       );
+      // a confirmed graduation may complete the learner's seminar, dated now (issue 36 item 3)
+      if (passed) await ctx.completionChanged?.(tx, run.userId, run.mcTestId, at);
     });
   }
   const row = await repo.ownerRowById(db, run.id);

@@ -4,10 +4,12 @@ import type { AuthUser } from '../../../plugins/session.ts';
 import { seminarPolicy } from '../../../policies/seminar.policy.ts';
 import type { ProgressContext } from '../progress.context.ts';
 import { progressRepository as repo } from '../progress.repository.ts';
+import { evaluateCompletion } from './evaluate-completion.ts';
 
 /**
  * Saves where the learner is in a video and merges the parts played: one statement with the
- * access check. Owners and admins may play without a grant: theirs is saved too.
+ * access check. Owners and admins may play without a grant: theirs is saved too. A save that
+ * passes a chapter's coverage rule evaluates the seminar's completion.
  * @throws 404 unknown video, 403 not playable by the caller
  */
 export async function saveVideoPosition(
@@ -21,6 +23,7 @@ export async function saveVideoPosition(
   const segments = body.segments
     .map(([from, to]) => [Math.min(from, duration), Math.min(to, duration)] as [number, number])
     .filter(([from, to]) => to > from);
+  const at = new Date(ctx.now());
   const saved = await ctx.savePosition({
     userId: actor.id,
     isAdmin,
@@ -28,9 +31,15 @@ export async function saveVideoPosition(
     position: Math.min(body.position, duration),
     duration,
     segments,
-    at: new Date(ctx.now()),
+    at,
   });
-  if (saved) return;
+  if (saved) {
+    // the video passed its coverage rule: the seminar may be complete now (issue 36 item 3); the
+    // saves are batched into one statement, so this runs right after it, in its own transaction
+    const seminarId = await ctx.coveragePassed({ userId: actor.id, fileId });
+    if (seminarId !== null) await ctx.db.transaction((tx) => evaluateCompletion(tx, actor.id, seminarId, at));
+    return;
+  }
   // refused: which answer (only now, the saves that pass take one statement)
   const access = await repo.videoAccess(ctx.db, fileId, actor.id);
   if (!access) throw notFound();
