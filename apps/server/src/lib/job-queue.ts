@@ -38,6 +38,11 @@ export interface KindOptions {
    * (a failed one is retried, the others complete together after the batch)
    */
   batchSize?: number;
+  /**
+   * a payload field (e.g. a mail's `to`): jobs with the same value run in the order they were
+   * queued, across batches, workers, instances and retries (lib/job-queue/batch.ts)
+   */
+  orderBy?: string;
 }
 
 export interface EnqueueOptions {
@@ -166,7 +171,13 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
         let id = '';
         id = await boss.work<object>(kind, fetch, async (batch) => {
           try {
-            await runBatch(boss, kind, batch, handler);
+            await runBatch(
+              boss,
+              kind,
+              batch,
+              handler,
+              kindOpts.orderBy ? { orderBy: kindOpts.orderBy, db } : undefined,
+            );
           } finally {
             // pg-boss 10 waits its polling interval after every fetch, also one that found a job
             // (one batch per interval and worker): a worker that found one looks for the next at once

@@ -100,6 +100,8 @@ export async function defineMailWorker(
     {
       concurrency: MAIL_WORKERS,
       batchSize: MAIL_BATCH,
+      // a recipient's mails arrive in the order they were queued, also after an SMTP outage
+      orderBy: 'to',
       retryLimit: 8,
       retryDelay: config.mailRetrySeconds,
       retryBackoff: true,
