@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { DbOrTx } from './client.ts';
+import type { DbOrTx } from './types.ts';
 
 /** the rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`) */
 export const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
