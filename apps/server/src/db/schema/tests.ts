@@ -72,6 +72,8 @@ export const mcTests = pgTable(
     mode: text('mode').notNull().default('exam'),
     enabled: smallint('enabled').notNull().default(0),
     chapterId: integer('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
+    /** minutes a run may take (issue 37 item 1); null = no limit */
+    timeLimitMinutes: integer('time_limit_minutes'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -81,6 +83,7 @@ export const mcTests = pgTable(
     check('mc_tests_percent_range', sql`${t.percentToAccomplish} between 0 and 100`),
     check('mc_tests_mode', sql`${t.mode} in ('exam', 'practice')`),
     check('mc_tests_enabled_01', sql`${t.enabled} in (0, 1)`),
+    check('mc_tests_time_limit_range', sql`${t.timeLimitMinutes} is null or ${t.timeLimitMinutes} between 1 and 600`),
   ],
 );
 
@@ -120,6 +123,9 @@ export interface RunSnapshot {
   }[];
 }
 
+/** the answers saved during a run: answer ids by question id (as a string: a JSON object key) */
+export type SavedAnswers = Record<string, number[]>;
+
 /** A test run (spec: user graduate record). */
 export const userGraduateMctests = pgTable(
   'user_graduate_mctests',
@@ -145,6 +151,10 @@ export const userGraduateMctests = pgTable(
     confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     confirmedAt: ts('confirmed_at'),
     snapshot: jsonb('snapshot').$type<RunSnapshot>().notNull(),
+    /** fixed at the start from the test's time limit, moved by a time grant (issue 37); null = none */
+    deadline: ts('deadline'),
+    /** the answers saved while the run is open, by question id (issue 37 item 2) */
+    savedAnswers: jsonb('saved_answers').$type<SavedAnswers>(),
   },
   (t) => [
     index('ugm_test_started_idx').on(t.mcTestId, t.startedAt),
@@ -203,6 +213,8 @@ export const mcTestGrants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     extraRuns: integer('extra_runs').notNull().default(0),
+    /** extra minutes on the test's time limit for this user (accessibility, issue 37 item 1) */
+    extraMinutes: integer('extra_minutes').notNull().default(0),
     grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
