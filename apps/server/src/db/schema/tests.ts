@@ -83,7 +83,10 @@ export const mcTests = pgTable(
     check('mc_tests_percent_range', sql`${t.percentToAccomplish} between 0 and 100`),
     check('mc_tests_mode', sql`${t.mode} in ('exam', 'practice')`),
     check('mc_tests_enabled_01', sql`${t.enabled} in (0, 1)`),
-    check('mc_tests_time_limit_range', sql`${t.timeLimitMinutes} is null or ${t.timeLimitMinutes} between 1 and 600`),
+    check(
+      'mc_tests_time_limit_range',
+      sql`${t.timeLimitMinutes} is null or ${t.timeLimitMinutes} between 1 and 600`,
+    ),
   ],
 );
 
