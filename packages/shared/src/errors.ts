@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'payment.in_progress',
   'payment.unavailable',
   'chapter.locked',
+  'chapter.not_yet_open',
   'chapter.too_deep',
   'chapter.order_mismatch',
   'media.type',

@@ -44,6 +44,8 @@ export function subChapterDto(overrides: Partial<SubChapterDto> & { id: number }
     position: 0,
     unlocked: 1,
     preview: false,
+    available_after_days: null,
+    available_at: null,
     done: false,
     chapter_videos: [],
     video_seconds: null,

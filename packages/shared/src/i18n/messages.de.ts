@@ -80,6 +80,7 @@ export const de = {
   'payment.unavailable':
     'Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
   'chapter.locked': 'Dieses Kapitel ist gesperrt.',
+  'chapter.not_yet_open': 'Dieses Kapitel ist noch nicht verfügbar: es öffnet am {date}.',
   'chapter.too_deep': 'Unterkapitel können keine weiteren Unterkapitel haben.',
   'chapter.order_mismatch': 'Die neue Reihenfolge muss jedes Kapitel des Seminars genau einmal enthalten.',
   'media.type': 'Dieser Dateityp ist nicht erlaubt ({types}).',

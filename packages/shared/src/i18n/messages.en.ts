@@ -75,6 +75,7 @@ export const en: Record<MessageKey, string> = {
   'payment.unavailable':
     'The payment provider cannot be reached right now. Please try again in a few minutes.',
   'chapter.locked': 'This chapter is locked.',
+  'chapter.not_yet_open': 'This chapter is not available yet: it opens on {date}.',
   'chapter.too_deep': 'Sub-chapters cannot have sub-chapters of their own.',
   'chapter.order_mismatch': 'The new order must contain every chapter of the seminar exactly once.',
   'media.type': 'This file type is not allowed ({types}).',

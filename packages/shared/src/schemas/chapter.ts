@@ -26,6 +26,17 @@ const html = () =>
     .max(CHAPTER_HTML_MAX, { error: m('validation.max', { max: CHAPTER_HTML_MAX }) })
     .default('');
 
+/** the most days after booking a chapter can wait for (drip, issue 36; the database checks it too) */
+export const DRIP_DAYS_MAX = 3650;
+/** "available N days after booking": a whole number 0..3650, or null for at once */
+const dripDays = () =>
+  z
+    .number({ error: m('validation.integer') })
+    .int({ error: m('validation.integer') })
+    .min(0, { error: m('validation.number_min', { min: 0 }) })
+    .max(DRIP_DAYS_MAX, { error: m('validation.number_max', { max: DRIP_DAYS_MAX }) })
+    .nullable();
+
 export const createChapterBodySchema = z
   .object({
     seminar_id: id(),
@@ -36,6 +47,8 @@ export const createChapterBodySchema = z
     description: html(),
     /** a free preview: playable without a booking in a public seminar */
     preview: z.boolean().default(false),
+    /** drip: open to learners N calendar days after their first grant of the seminar; null = at once */
+    available_after_days: dripDays().default(null),
   })
   .strict();
 
@@ -47,6 +60,8 @@ export const updateChapterBodySchema = z
     description: html(),
     /** the free-preview flag; omitted = unchanged */
     preview: z.boolean().optional(),
+    /** drip days (see create); omitted = unchanged, null = at once */
+    available_after_days: dripDays().optional(),
   })
   .strict();
 
@@ -111,6 +126,13 @@ const chapterBase = z.object({
   unlocked: z.union([z.literal(0), z.literal(1)]),
   /** a free preview: the owner's flag (owners' tree); as applied, the parent's included (players, outline) */
   preview: z.boolean(),
+  /** drip: the owner's "available N days after booking" (null = at once) */
+  available_after_days: z.number().int().nullable(),
+  /**
+   * when the chapter opens (ISO) for the calling learner by drip, its parent's included; null when
+   * no drip applies (no drip days, owners, no grant). While in the future, the chapter is locked.
+   */
+  available_at: z.string().nullable(),
   /** the caller marked it done (students); owners: false */
   done: z.boolean(),
   chapter_videos: z.array(mediaVideoSchema),

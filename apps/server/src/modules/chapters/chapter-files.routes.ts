@@ -11,8 +11,8 @@ export const chapterFileRoutes: FastifyPluginAsyncZod<{
   chapters: ChaptersService;
   /** where uploaded files are stored (local disk or a bucket) */
   fileStore: FileStore;
-  /** the seminar a live access link opens (companies module); throws for a dead link */
-  seminarOfLink: (token: string, ip: string) => Promise<number>;
+  /** the seminar a live access link opens and its employee (companies module); throws for a dead link */
+  seminarOfLink: (token: string, ip: string) => Promise<{ seminarId: number; userId: number }>;
 }> = async (app, { chapters, fileStore, seminarOfLink }) => {
   // media answer a player (a guest too, on a free preview: the use case refuses the rest with
   // 401), or the holder of an access link (`?access_link=`, no account)

@@ -8,6 +8,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { chapterPolicy } from '../../policies/chapter.policy.ts';
 import type { SeminarAccess, SeminarsService } from '../seminars/seminars.service.ts';
+import { requireDripOpenFor } from './chapters.drip-lock.ts';
 import { type ChapterRow, chaptersRepository as repo, type TreeRow } from './chapters.repository.ts';
 
 export type Actor = AuthUser | null;
@@ -99,10 +100,14 @@ export async function manageChapter(
   return found;
 }
 
-/** 403 `chapter.locked` unless the chapter is open to players ({@link isChapterOpen}). */
-export async function requireOpen(ctx: ChaptersContext, chapter: ChapterRow): Promise<void> {
-  const parent = chapter.chapterId ? await repo.findById(ctx.db, chapter.chapterId) : null;
+/**
+ * 403 `chapter.locked` unless the chapter is open to players ({@link isChapterOpen}); the parent
+ * chapter (null for a top-level one) for the drip check.
+ */
+export async function requireOpen(ctx: ChaptersContext, chapter: ChapterRow): Promise<ChapterRow | null> {
+  const parent = chapter.chapterId ? ((await repo.findById(ctx.db, chapter.chapterId)) ?? null) : null;
   if (!isChapterOpen(chapter, parent)) throw new AppError(403, 'chapter.locked', 'chapter.locked');
+  return parent;
 }
 
 /**
@@ -125,6 +130,9 @@ export async function playChapter(
     if (!chapterPolicy.play(actor, seminar, booked, chapter, parent)) {
       throw new AppError(403, 'chapter.locked', 'chapter.locked');
     }
+    // drip (issue 36): a learner's chapter opens N days after their first grant; owners play all
+    if (actor && booked && !access.manage)
+      await requireDripOpenFor(ctx.db, actor.id, chapter, parent, ctx.now());
     return { chapter, access };
   } catch (e) {
     throw !actor && e instanceof AppError ? unauthenticated() : e;

@@ -1,3 +1,4 @@
+import { chapterOpensAt, dripOpen } from '@elearn/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -9,7 +10,7 @@ import {
   seminars,
   users,
 } from '../../db/schema/index.ts';
-import { holdsSql } from '../enrolments/enrolments.sql.ts';
+import { firstGrantSql, holdsSql } from '../enrolments/enrolments.sql.ts';
 
 const parentChapters = alias(chapters, 'parent_chapters');
 
@@ -101,6 +102,14 @@ export const chaptersRepository = {
   },
   async setVideoLength(db: DbOrTx, id: number, seconds: number): Promise<void> {
     await db.update(chapterFiles).set({ durationSeconds: seconds }).where(eq(chapterFiles.id, id));
+  },
+  /** the user's first grant of the seminar, drip's day zero (issue 36); null without a grant */
+  async firstGrantOf(db: DbOrTx, userId: number, seminarId: number): Promise<Date | null> {
+    const [row] = await db
+      .select({ at: firstGrantSql(seminarId, userId) })
+      .from(seminars)
+      .where(eq(seminars.id, seminarId));
+    return row?.at ?? null;
   },
   async findById(db: DbOrTx, id: number): Promise<ChapterRow | undefined> {
     const [row] = await db.select().from(chapters).where(eq(chapters.id, id)).limit(1);
@@ -245,29 +254,46 @@ export const chaptersRepository = {
   async deleteLink(db: DbOrTx, id: number): Promise<void> {
     await db.delete(chapterLinks).where(eq(chapterLinks.id, id));
   },
-  /** for /todos: per booked seminar, its unlocked chapters and which the user marked done */
-  async todoRows(db: DbOrTx, userId: number) {
-    return (
-      db
-        .select({
-          seminarId: seminars.id,
-          title: seminars.title,
-          slug: seminars.slug,
-          chapterId: chapters.id,
-          parentId: chapters.chapterId,
-          label: chapters.label,
-          position: chapters.position,
-          doneAt: chapterUsers.doneAt,
-        })
-        .from(seminars)
-        .innerJoin(chapters, and(eq(chapters.seminarId, seminars.id), eq(chapters.unlocked, 1)))
-        // isChapterOpen (packages/shared): a sub-chapter of a locked chapter is locked too
-        .leftJoin(parentChapters, eq(parentChapters.id, chapters.chapterId))
-        .leftJoin(chapterUsers, and(eq(chapterUsers.chapterId, chapters.id), eq(chapterUsers.userId, userId)))
-        .where(
-          and(holdsSql(seminars.id, userId), or(isNull(chapters.chapterId), eq(parentChapters.unlocked, 1))),
-        )
-        .orderBy(asc(seminars.title), asc(chapters.position), asc(chapters.id))
-    );
+  /**
+   * for /todos: per booked seminar, its open chapters (unlocked, and opened by drip at `now`) and
+   * which the user marked done
+   */
+  async todoRows(db: DbOrTx, userId: number, now = Date.now()) {
+    const rows = await db
+      .select({
+        seminarId: seminars.id,
+        title: seminars.title,
+        slug: seminars.slug,
+        chapterId: chapters.id,
+        parentId: chapters.chapterId,
+        label: chapters.label,
+        position: chapters.position,
+        doneAt: chapterUsers.doneAt,
+        days: chapters.availableAfterDays,
+        parentDays: parentChapters.availableAfterDays,
+        firstGrantAt: firstGrantSql(seminars.id, userId),
+      })
+      .from(seminars)
+      .innerJoin(chapters, and(eq(chapters.seminarId, seminars.id), eq(chapters.unlocked, 1)))
+      // isChapterOpen (packages/shared): a sub-chapter of a locked chapter is locked too
+      .leftJoin(parentChapters, eq(parentChapters.id, chapters.chapterId))
+      .leftJoin(chapterUsers, and(eq(chapterUsers.chapterId, chapters.id), eq(chapterUsers.userId, userId)))
+      .where(
+        and(holdsSql(seminars.id, userId), or(isNull(chapters.chapterId), eq(parentChapters.unlocked, 1))),
+      )
+      .orderBy(asc(seminars.title), asc(chapters.position), asc(chapters.id));
+    // drip (chapterOpensAt, packages/shared): counted in the platform's calendar days, so here
+    return rows
+      .filter((r) =>
+        dripOpen(
+          chapterOpensAt(
+            { availableAfterDays: r.days },
+            r.parentId === null ? null : { availableAfterDays: r.parentDays },
+            r.firstGrantAt,
+          ),
+          now,
+        ),
+      )
+      .map(({ days: _d, parentDays: _p, firstGrantAt: _f, ...r }) => r);
   },
 };

@@ -11,8 +11,8 @@ export interface ChapterRoutesOptions {
   fileStore: FileStore;
   maxVideoMb: number;
   maxDocMb: number;
-  /** the seminar a live access link opens (companies module); throws for a dead link */
-  seminarOfLink: (token: string, ip: string) => Promise<number>;
+  /** the seminar a live access link opens and its employee (companies module); throws for a dead link */
+  seminarOfLink: (token: string, ip: string) => Promise<{ seminarId: number; userId: number }>;
 }
 
 /**

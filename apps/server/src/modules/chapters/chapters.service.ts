@@ -79,8 +79,9 @@ export function createChaptersService(deps: ChaptersDeps) {
     deleteLink: (actor: AuthUser, id: number) => deleteLink(ctx, actor, id),
     /** a file the caller may download or stream (chapter unlocked or caller manages it) */
     fileFor: (actor: Actor, id: number, kind: MediaKind) => fileFor(ctx, actor, id, kind),
-    /** a file of `seminarId` for the holder of an access link to it (unlocked chapters only) */
-    fileForLink: (seminarId: number, id: number, kind: MediaKind) => fileForLink(ctx, seminarId, id, kind),
+    /** a file of the link's seminar for the holder of an access link (open chapters only, drip too) */
+    fileForLink: (link: { seminarId: number; userId: number }, id: number, kind: MediaKind) =>
+      fileForLink(ctx, link, id, kind),
     storagePathsOfSeminar: (seminarId: number) => repo.storagePathsOfSeminar(deps.db, seminarId),
     todos: (actor: AuthUser) => todos(ctx, actor),
   };

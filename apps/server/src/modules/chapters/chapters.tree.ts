@@ -1,4 +1,4 @@
-import { type ChapterDto, isChapterOpen, type SubChapterDto } from '@elearn/shared';
+import { type ChapterDto, chapterOpensAt, dripOpen, isChapterOpen, type SubChapterDto } from '@elearn/shared';
 import { notFound } from '../../errors.ts';
 import { chapterPolicy } from '../../policies/chapter.policy.ts';
 import type { ChaptersContext } from './chapters.context.ts';
@@ -11,6 +11,12 @@ export interface TreeOptions {
   /** the outline of the free previews: only open preview chapters keep content and media */
   previewOnly?: boolean;
   done?: ReadonlySet<number>;
+  /**
+   * the learner drip applies to (issue 36; a booked player, an access link's employee; omitted for
+   * owners): chapters whose drip date, counted from the learner's first grant, has not come are
+   * locked and say when they open. Their grant is read only when the seminar has drip chapters.
+   */
+  dripUserId?: number;
 }
 
 type ViewKey = 'all' | 'open' | 'preview';
@@ -32,6 +38,8 @@ function buildView(rows: TreeRow[], key: ViewKey): ChapterDto[] {
       position: r.position,
       unlocked: hidden ? 0 : (r.unlocked as 0 | 1),
       preview,
+      available_after_days: r.availableAfterDays,
+      available_at: null,
       done: false,
       chapter_videos: hidden ? [] : videos,
       // the outline's lengths: a hidden chapter's too (the length is no content)
@@ -56,6 +64,36 @@ function buildView(rows: TreeRow[], key: ViewKey): ChapterDto[] {
     .map((r) => ({ ...node(r), sub_chapters: (children.get(r.chapter.id) ?? []).map(node) }));
 }
 
+const hasDrip = (view: ChapterDto[]) =>
+  view.some((c) => c.available_after_days || c.sub_chapters.some((s) => s.available_after_days));
+
+const dripDays = (c: SubChapterDto) => ({ availableAfterDays: c.available_after_days });
+
+/**
+ * A view as a learner whose drip counts from `from` sees it at `now` (chapterOpensAt, packages/
+ * shared): each drip chapter says when it opens, and one whose date has not come (or whose
+ * parent's has not) is locked like a manually locked one, its content and media hidden.
+ */
+function withDrip(view: ChapterDto[], from: Date, now: number): ChapterDto[] {
+  const apply = <T extends SubChapterDto>(c: T, parent: SubChapterDto | null): T => {
+    const opensAt = chapterOpensAt(dripDays(c), parent && dripDays(parent), from);
+    if (!opensAt) return c;
+    const available_at = opensAt.toISOString();
+    if (dripOpen(opensAt, now)) return { ...c, available_at };
+    return {
+      ...c,
+      available_at,
+      unlocked: 0,
+      content: '',
+      description: '',
+      chapter_videos: [],
+      chapter_docs: [],
+      chapter_links: [],
+    };
+  };
+  return view.map((c) => ({ ...apply(c, null), sub_chapters: c.sub_chapters.map((s) => apply(s, c)) }));
+}
+
 /**
  * The chapter tree of a seminar (one query, whatever its size; cached views are shared, so the
  * caller's done marks are set on shallow copies).
@@ -74,7 +112,11 @@ export async function tree(
   ]);
   const key: ViewKey = opts.previewOnly ? 'preview' : opts.hideLocked ? 'open' : 'all';
   cached[key] ??= buildView(cached.rows, key);
-  const view = cached[key];
+  let view = cached[key];
+  if (opts.dripUserId !== undefined && hasDrip(view)) {
+    const from = await repo.firstGrantOf(ctx.db, opts.dripUserId, seminarId);
+    if (from) view = withDrip(view, from, ctx.now());
+  }
   if (done.size === 0) return view;
   return view.map((c) => ({
     ...c,

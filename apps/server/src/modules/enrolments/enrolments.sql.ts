@@ -18,3 +18,12 @@ export const holdsSqlText = (seminarIdExpr: string, userIdExpr: string) =>
 export const personalLearnersCountSql = (seminarId: SQLWrapper, since?: Date) =>
   sql<number>`(select count(*)::int from ${enrolments} e where e.seminar_id = ${seminarId}
     and e.source in ('free', 'purchase')${since ? sql` and e.created_at >= ${since.toISOString()}` : sql``})`;
+
+/**
+ * The first grant of a seminar to a person, the day drip counts from (issue 36), as a column
+ * (null when the person holds no grant of it); decoded as a date.
+ */
+export const firstGrantSql = (seminarId: SQLWrapper | number, userId: SQLWrapper | number) =>
+  sql<Date | null>`(select min(e.granted_at) from ${enrolments} e where e.seminar_id = ${seminarId} and e.user_id = ${userId})`.mapWith(
+    enrolments.grantedAt,
+  );

@@ -43,6 +43,7 @@ export async function createChapter(
     content: sanitizeRichText(body.content),
     description: sanitizeRichText(body.description),
     preview: body.preview,
+    availableAfterDays: body.available_after_days,
     position,
   });
   ctx.changed();
@@ -60,6 +61,7 @@ export async function updateChapter(
     content: sanitizeRichText(body.content),
     description: sanitizeRichText(body.description),
     ...(body.preview !== undefined ? { preview: body.preview } : {}),
+    ...(body.available_after_days !== undefined ? { availableAfterDays: body.available_after_days } : {}),
   });
   ctx.changed();
   return one(ctx, row!);

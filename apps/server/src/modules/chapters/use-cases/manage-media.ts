@@ -10,6 +10,7 @@ import {
   playChapter,
   requireOpen,
 } from '../chapters.context.ts';
+import { requireDripOpenFor } from '../chapters.drip-lock.ts';
 import { linkDto } from '../chapters.dto.ts';
 import { chaptersRepository as repo } from '../chapters.repository.ts';
 import type { MediaKind } from './add-media.ts';
@@ -53,12 +54,21 @@ export async function fileFor(ctx: ChaptersContext, actor: Actor, id: number, ki
   return { relPath: file.storagePath, mime: file.mime, name: cleanFileName(file.originalName) };
 }
 
-/** a file of `seminarId` for the holder of an access link to it (unlocked chapters only) */
-export async function fileForLink(ctx: ChaptersContext, seminarId: number, id: number, kind: MediaKind) {
+/**
+ * a file of the link's seminar for the holder of an access link to it (open chapters only: unlocked,
+ * and opened by drip for the link's employee, issue 36)
+ */
+export async function fileForLink(
+  ctx: ChaptersContext,
+  link: { seminarId: number; userId: number },
+  id: number,
+  kind: MediaKind,
+) {
   const file = await repo.findFile(ctx.db, id);
   if (!file || file.kind !== kind) throw notFound();
   const chapter = await repo.findById(ctx.db, file.chapterId);
-  if (!chapter || chapter.seminarId !== seminarId) throw notFound();
-  await requireOpen(ctx, chapter);
+  if (!chapter || chapter.seminarId !== link.seminarId) throw notFound();
+  const parent = await requireOpen(ctx, chapter);
+  await requireDripOpenFor(ctx.db, link.userId, chapter, parent, ctx.now());
   return { relPath: file.storagePath, mime: file.mime, name: cleanFileName(file.originalName) };
 }

@@ -1,4 +1,4 @@
-import { type ChapterDto, isChapterOpen } from '@elearn/shared';
+import { type ChapterDto, chapterOpensAt, dripOpen, isChapterOpen } from '@elearn/shared';
 import { forbidden, notFound } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { chapterPolicy } from '../../../policies/chapter.policy.ts';
@@ -25,7 +25,13 @@ export async function forBooked(
 ): Promise<ChapterDto[]> {
   const access = await ctx.seminars.accessForPlay(actor, seminarId);
   if (!access.play) throw forbidden();
-  return tree(ctx, seminarId, { userId: null, hideLocked: !access.manage, done: access.doneIds });
+  // drip (issue 36): a learner's chapters open N days after their first grant; owners see all
+  return tree(ctx, seminarId, {
+    userId: null,
+    hideLocked: !access.manage,
+    done: access.doneIds,
+    ...(!access.manage && access.booked ? { dripUserId: actor.id } : {}),
+  });
 }
 
 /**
@@ -47,14 +53,19 @@ export async function sideMenu(ctx: ChaptersContext, actor: AuthUser, seminarId:
   const access = await ctx.seminars.access(actor, seminarId);
   if (!access.play) throw forbidden();
   const rows = await repo.listBySeminar(ctx.db, seminarId);
+  const learner = !access.manage && access.booked && rows.some((r) => r.availableAfterDays);
+  const dripFrom = learner ? await repo.firstGrantOf(ctx.db, actor.id, seminarId) : null;
+  const open = (r: ChapterRow, parent: ChapterRow | null) =>
+    isChapterOpen(r, parent) && dripOpen(chapterOpensAt(r, parent, dripFrom), ctx.now());
   // players see the lock as the player applies it (a sub-chapter of a locked chapter is
-  // locked); owners see each chapter's own flag, as in their tree and toggles
+  // locked, and one drip has not opened yet too); owners see each chapter's own flag, as in
+  // their tree and toggles
   const entry = (r: ChapterRow, parent: ChapterRow | null) => ({
     id: r.id,
     label: r.label,
     chapter_id: r.chapterId,
     position: r.position,
-    unlocked: (access.manage ? r.unlocked : isChapterOpen(r, parent) ? 1 : 0) as 0 | 1,
+    unlocked: (access.manage ? r.unlocked : open(r, parent) ? 1 : 0) as 0 | 1,
     preview: access.manage ? r.preview : chapterPolicy.isPreview(r, parent),
   });
   return rows

@@ -33,13 +33,23 @@ export async function openAccessLink(
   await repo.touch(ctx.db, row.link.id, new Date(ctx.now()));
   return {
     seminar: { ...row.seminar, description: row.description },
-    chapters: await ctx.chapters.tree(row.seminar.id, { userId: null, hideLocked: true }),
+    // drip (issue 36) counts from the link's employee's first grant of the seminar
+    chapters: await ctx.chapters.tree(row.seminar.id, {
+      userId: null,
+      hideLocked: true,
+      dripUserId: row.link.userId,
+    }),
     expires_at: iso(row.link.expiresAt),
     employee: { first_name: row.employee.firstName },
   };
 }
 
-/** the seminar a live link opens (media of link holders) */
-export async function seminarOfAccessLink(ctx: CompaniesContext, token: string, ip: string): Promise<number> {
-  return (await liveLink(ctx, token, ip)).seminar.id;
+/** the seminar a live link opens and its employee (media of link holders; drip counts for them) */
+export async function seminarOfAccessLink(
+  ctx: CompaniesContext,
+  token: string,
+  ip: string,
+): Promise<{ seminarId: number; userId: number }> {
+  const row = await liveLink(ctx, token, ip);
+  return { seminarId: row.seminar.id, userId: row.link.userId };
 }

@@ -1,4 +1,4 @@
-import { type ChapterDto, createChapterBodySchema, type SubChapterDto } from '@elearn/shared';
+import { type ChapterDto, createChapterBodySchema, DRIP_DAYS_MAX, type SubChapterDto } from '@elearn/shared';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +18,15 @@ export const chapterFieldsSchema = createChapterBodySchema.pick({
   content: true,
   description: true,
   preview: true,
+  available_after_days: true,
 });
 type Input = z.input<typeof chapterFieldsSchema>;
 type Output = z.output<typeof chapterFieldsSchema>;
-const FIELDS = ['label', 'content', 'description', 'preview'] as const;
+const FIELDS = ['label', 'content', 'description', 'preview', 'available_after_days'] as const;
+
+/** the number field's text as drip days: empty is null (at once) */
+const dripDaysOf = (value: unknown) =>
+  value === '' || value === null || value === undefined ? null : Number(value);
 
 export interface ChapterFormProps {
   seminarId: number;
@@ -52,6 +57,7 @@ export function ChapterForm({ seminarId, parentId = null, chapter, onSaved }: Ch
       description: chapter?.description ?? '',
       content: chapter?.content ?? '',
       preview: chapter?.preview ?? false,
+      available_after_days: chapter?.available_after_days ?? null,
     },
   });
 
@@ -126,6 +132,19 @@ export function ChapterForm({ seminarId, parentId = null, chapter, onSaved }: Ch
       <p className="help mb-4" id="chapter-preview-help">
         {t('chapter.form.previewHelp')}
       </p>
+      <InputField
+        label={t('chapter.form.availableAfterDays')}
+        registration={register('available_after_days', { setValueAs: dripDaysOf })}
+        error={errors.available_after_days?.message}
+        help={t('chapter.form.availableAfterDaysHelp')}
+        id="chapter-available-after-days"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={DRIP_DAYS_MAX}
+        step={1}
+        data-testid="chapter-available-after-days"
+      />
       <Button type="submit" variant="primary" isLoading={isSubmitting} data-testid="chapter-submit">
         {chapter ? t('chapter.form.save') : t('chapter.form.create')}
       </Button>
