@@ -33,11 +33,14 @@ export const questions = pgTable(
     points: integer('points'),
     /** rich text, sanitized on write, shown after a practice run; null = none */
     explanation: text('explanation'),
+    /** a path of levels separated by "/" (issue 37 item 3); null = none */
+    category: text('category'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('questions_owner_idx').on(t.ownerId, t.createdAt),
+    index('questions_owner_category_idx').on(t.ownerId, t.category),
     check('questions_points_positive', sql`${t.points} is null or ${t.points} > 0`),
   ],
 );
