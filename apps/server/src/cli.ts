@@ -13,6 +13,7 @@ import { hashPassword } from './lib/passwords.ts';
 import { auditRepository } from './modules/audit/audit.repository.ts';
 import { backfillVideoLengths } from './modules/chapters/use-cases/video-lengths.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
+import { catchUpCompletions } from './modules/progress/use-cases/catch-up-completions.ts';
 import { usersService } from './modules/users/users.service.ts';
 import { seedDemoData } from './seed/seed.ts';
 
@@ -29,6 +30,8 @@ Commands:
   media:durations [--retry]   reads the length of every video stored without one (older uploads);
                 prints how many were read and how many could not be (missing or damaged files,
                 recorded as unreadable: a second run skips them, --retry reads them again)
+  progress:complete   stores the completions (and certificates) met by the rule but never stored
+                (once after upgrading past issue 36: completion was stored when a page read it)
   jobs:stats    the job queue per kind: waiting, running, failed, age of the oldest waiting job
   jobs:failed [--kind K]   the failed jobs (id, kind, attempts, when, last error; no payload)
   jobs:retry <id>   runs a failed job again (recorded in the audit trail)
@@ -170,6 +173,10 @@ export async function runCli(
       const store = typeof files === 'string' ? localFileStore(files) : files;
       const r = await backfillVideoLengths(db, store, { retry: values.retry });
       return [`video lengths: ${r.read} read, ${r.unreadable} could not be read`];
+    }
+    case 'progress:complete': {
+      const n = await catchUpCompletions(db);
+      return [`completions stored: ${n}`];
     }
     default:
       throw new CliError(command ? `unknown command: ${command}\n\n${USAGE}` : USAGE);

@@ -1,15 +1,12 @@
-import { VIDEO_DONE_SHARE } from '@elearn/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   certificates,
   chapterCompletionRules,
-  chapterFiles,
   chapters,
   mcTests,
   seminarCompletionSettings,
   seminarCompletions,
-  videoProgress,
 } from '../../db/schema/index.ts';
 
 /** Completion settings and stored completions with their certificates (part of progressRepository). */
@@ -28,39 +25,6 @@ export const completionRepository = {
       .innerJoin(chapters, eq(chapters.id, mcTests.chapterId))
       .where(eq(mcTests.id, mcTestId));
     return row?.seminarId;
-  },
-
-  /**
-   * per save (in order): the seminar whose completion the save may have decided (its video is in
-   * a chapter done by coverage, the user's coverage of it passes the rule, no completion stored),
-   * else null; one statement for all
-   */
-  async coveragePassed(db: DbOrTx, saves: { userId: number; fileId: number }[]): Promise<(number | null)[]> {
-    if (saves.length === 0) return [];
-    const rows = await db
-      .selectDistinct({
-        userId: videoProgress.userId,
-        fileId: videoProgress.fileId,
-        seminarId: chapters.seminarId,
-      })
-      .from(videoProgress)
-      .innerJoin(chapterFiles, eq(chapterFiles.id, videoProgress.fileId))
-      .innerJoin(chapters, eq(chapters.id, chapterFiles.chapterId))
-      .innerJoin(
-        chapterCompletionRules,
-        and(eq(chapterCompletionRules.chapterId, chapters.id), eq(chapterCompletionRules.videoDone, true)),
-      )
-      .where(
-        and(
-          inArray(videoProgress.userId, [...new Set(saves.map((s) => s.userId))]),
-          inArray(videoProgress.fileId, [...new Set(saves.map((s) => s.fileId))]),
-          sql`${videoProgress.durationS} > 0 and ${videoProgress.watchedS} >= ${VIDEO_DONE_SHARE} * ${videoProgress.durationS}`,
-          sql`not exists (select 1 from ${seminarCompletions} sc
-            where sc.user_id = ${videoProgress.userId} and sc.seminar_id = ${chapters.seminarId})`,
-        ),
-      );
-    const of = new Map(rows.map((r) => [`${r.userId}/${r.fileId}`, r.seminarId]));
-    return saves.map((s) => of.get(`${s.userId}/${s.fileId}`) ?? null);
   },
 
   /** stores completions and their certificates (each once: a second call changes nothing) */

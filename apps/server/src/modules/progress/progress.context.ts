@@ -7,7 +7,12 @@ import type { AuthUser } from '../../plugins/session.ts';
 import { companyPolicy } from '../../policies/company.policy.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
-import { type CertificateRow, type PositionSave, progressRepository as repo } from './progress.repository.ts';
+import {
+  type CertificateRow,
+  type PositionSave,
+  progressRepository as repo,
+  type SavedPosition,
+} from './progress.repository.ts';
 
 /** what the progress module is built from (app.ts) */
 export interface ProgressDeps {
@@ -28,9 +33,7 @@ export interface ProgressContext {
   enrolments: EnrolmentsService;
   now: () => number;
   /** the saves of players that arrive together go in one statement (lib/batch.ts) */
-  savePosition: (save: PositionSave) => Promise<boolean>;
-  /** the seminar whose completion a save may have decided (its video passed the coverage rule), batched */
-  coveragePassed: (save: { userId: number; fileId: number }) => Promise<number | null>;
+  savePosition: (save: PositionSave) => Promise<SavedPosition>;
 }
 
 export function createProgressContext(deps: ProgressDeps): ProgressContext {
@@ -43,7 +46,6 @@ export function createProgressContext(deps: ProgressDeps): ProgressContext {
     enrolments: deps.enrolments,
     now: deps.now ?? Date.now,
     savePosition: batched((saves: PositionSave[]) => repo.savePositions(db, saves)),
-    coveragePassed: batched((saves: { userId: number; fileId: number }[]) => repo.coveragePassed(db, saves)),
   };
 }
 

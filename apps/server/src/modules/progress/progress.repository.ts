@@ -20,7 +20,7 @@ import { parent, playable } from './progress.sql.ts';
 import { videoProgressRepository } from './video-progress.repository.ts';
 
 export type { CertificateRow } from './certificates.repository.ts';
-export type { PositionSave } from './video-progress.repository.ts';
+export type { PositionSave, SavedPosition } from './video-progress.repository.ts';
 
 export interface SeminarFacts {
   id: number;

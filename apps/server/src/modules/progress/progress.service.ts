@@ -46,7 +46,7 @@ export function createProgressService(deps: ProgressDeps) {
       },
     },
     /** completions met by the rule but never stored (before issue 36 item 3): the command line's catch-up */
-    catchUp: () => catchUpCompletions(ctx),
+    catchUp: () => catchUpCompletions(ctx.db, ctx.now),
     /** the summaries of learners in seminars (the company's employee view), keyed `userId/seminarId` */
     async summaries(pairs: { userId: number; seminarId: number }[]) {
       const computed = await computeProgress(ctx, pairs);

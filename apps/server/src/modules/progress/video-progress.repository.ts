@@ -1,3 +1,4 @@
+import { VIDEO_DONE_SHARE } from '@elearn/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statements.ts';
@@ -29,7 +30,9 @@ const lengthText = (stored: string, fresh: string) =>
 /**
  * $1: a jsonb array of saves {u: user, f: file, p: position, d: duration, s: new segments, t: time,
  * a: caller is admin}, at most one per user and video. A row is written only where the check
- * passes; the new segments are merged first, then with the stored ones on conflict.
+ * passes; the new segments are merged first, then with the stored ones on conflict. `decides`:
+ * the seminar whose completion the save may have decided (the video is in a chapter done by
+ * coverage, the user's coverage of it passes the rule, no completion stored; issue 36 item 3).
  */
 const SAVE_POSITIONS: HotStatement = {
   name: 'progress_save_positions',
@@ -51,7 +54,16 @@ on conflict (user_id, file_id) do update set
   intervals = ${mergedText('video_progress.intervals', 'excluded.intervals')},
   watched_s = ${lengthText('video_progress.intervals', 'excluded.intervals')},
   updated_at = excluded.updated_at
-returning user_id, file_id`,
+returning user_id, file_id, (
+  select c2.seminar_id from chapter_files f2
+  join chapters c2 on c2.id = f2.chapter_id
+  join chapter_completion_rules r on r.chapter_id = c2.id and r.video_done
+  where f2.id = video_progress.file_id
+    and video_progress.duration_s > 0
+    and video_progress.watched_s >= ${VIDEO_DONE_SHARE} * video_progress.duration_s
+    and not exists (select 1 from seminar_completions sc
+      where sc.user_id = video_progress.user_id and sc.seminar_id = c2.seminar_id)
+) as decides`,
 };
 
 export interface PositionSave {
@@ -62,6 +74,12 @@ export interface PositionSave {
   duration: number;
   segments: [number, number][];
   at: Date;
+}
+
+/** a save's answer: written or not, and the seminar whose completion it may have decided */
+export interface SavedPosition {
+  saved: boolean;
+  decides: number | null;
 }
 
 /** The player's saves: positions and the parts of a video played (part of progressRepository). */
@@ -88,12 +106,12 @@ export const videoProgressRepository = {
    * Saves in one statement each round: the access check (a video of a seminar the user may play:
    * its owner, an admin, or a holder when the chapter is playable) and the upsert that replaces
    * position and length and merges the intervals. Answers per save whether it was written (false:
-   * the check failed, nothing written). Two saves of one user and video go in successive rounds,
+   * the check failed, nothing written) and the seminar whose completion it may have decided. Two saves of one user and video go in successive rounds,
    * in their order (an upsert touches a row once per statement). A hot statement (db/hot-statements.ts:
    * planned once, the hot path of the player).
    */
-  async savePositions(db: DbOrTx, saves: PositionSave[]): Promise<boolean[]> {
-    const saved: boolean[] = saves.map(() => false);
+  async savePositions(db: DbOrTx, saves: PositionSave[]): Promise<SavedPosition[]> {
+    const saved: SavedPosition[] = saves.map(() => ({ saved: false, decides: null }));
     const indexed = saves.map((save, index) => ({ save, index }));
     for (const round of uniqueRounds(indexed, (p) => `${p.save.userId}/${p.save.fileId}`)) {
       const json = JSON.stringify(
@@ -107,9 +125,14 @@ export const videoProgressRepository = {
           a: v.isAdmin,
         })),
       );
-      const rows = (await runHot(db, SAVE_POSITIONS, [json])).map((r) => `${r.user_id}/${r.file_id}`);
-      const written = new Set(rows);
-      for (const { save, index } of round) saved[index] = written.has(`${save.userId}/${save.fileId}`);
+      const rows = await runHot(db, SAVE_POSITIONS, [json]);
+      const written = new Map(
+        rows.map((r) => [`${r.user_id}/${r.file_id}`, r.decides == null ? null : Number(r.decides)]),
+      );
+      for (const { save, index } of round) {
+        const key = `${save.userId}/${save.fileId}`;
+        saved[index] = { saved: written.has(key), decides: written.get(key) ?? null };
+      }
     }
     return saved;
   },

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
 import {
   chapterFiles,
   chapters,
@@ -10,7 +10,6 @@ import {
   videoProgress,
 } from '../../../db/schema/index.ts';
 import { activityOf } from '../progress.activity.ts';
-import type { ProgressContext } from '../progress.context.ts';
 import { evaluateCompletions } from './evaluate-completion.ts';
 
 const notCompleted = (userId: unknown, seminarId: unknown) =>
@@ -50,22 +49,22 @@ async function candidates(db: DbOrTx) {
  * evaluated by the one rule; a completion found is dated at the learner's last activity in the
  * seminar (the last fact that can have decided it), else now. Idempotent: a second run stores none.
  */
-export async function catchUpCompletions(ctx: ProgressContext): Promise<number> {
-  const pairs = await candidates(ctx.db);
+export async function catchUpCompletions(db: Db, now: () => number = Date.now): Promise<number> {
+  const pairs = await candidates(db);
   let stored = 0;
   for (let i = 0; i < pairs.length; i += 200) {
     const part = pairs.slice(i, i + 200);
     const activity = await activityOf(
-      ctx.db,
+      db,
       [...new Set(part.map((p) => p.userId))],
       [...new Set(part.map((p) => p.seminarId))],
     );
     const lastOf = new Map(activity.map((a) => [`${a.userId}/${a.seminarId}`, a.lastActivity]));
-    const now = new Date(ctx.now());
-    stored += await ctx.db.transaction((tx) =>
+    const at = new Date(now());
+    stored += await db.transaction((tx) =>
       evaluateCompletions(
         tx,
-        part.map((p) => ({ ...p, at: lastOf.get(`${p.userId}/${p.seminarId}`) ?? now })),
+        part.map((p) => ({ ...p, at: lastOf.get(`${p.userId}/${p.seminarId}`) ?? at })),
       ),
     );
   }

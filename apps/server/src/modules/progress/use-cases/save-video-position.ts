@@ -24,7 +24,7 @@ export async function saveVideoPosition(
     .map(([from, to]) => [Math.min(from, duration), Math.min(to, duration)] as [number, number])
     .filter(([from, to]) => to > from);
   const at = new Date(ctx.now());
-  const saved = await ctx.savePosition({
+  const { saved, decides } = await ctx.savePosition({
     userId: actor.id,
     isAdmin,
     fileId,
@@ -36,8 +36,7 @@ export async function saveVideoPosition(
   if (saved) {
     // the video passed its coverage rule: the seminar may be complete now (issue 36 item 3); the
     // saves are batched into one statement, so this runs right after it, in its own transaction
-    const seminarId = await ctx.coveragePassed({ userId: actor.id, fileId });
-    if (seminarId !== null) await ctx.db.transaction((tx) => evaluateCompletion(tx, actor.id, seminarId, at));
+    if (decides !== null) await ctx.db.transaction((tx) => evaluateCompletion(tx, actor.id, decides, at));
     return;
   }
   // refused: which answer (only now, the saves that pass take one statement)
