@@ -21,6 +21,8 @@ import {
 import { createEnrolmentsService } from './modules/enrolments/enrolments.service.ts';
 import { graduateRoutes } from './modules/graduate/graduate.routes.ts';
 import { createGraduateService } from './modules/graduate/graduate.service.ts';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { chargedAmount, createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { itemAnalysisRoutes } from './modules/item-analysis/item-analysis.routes.ts';
 import { createItemAnalysisService } from './modules/item-analysis/item-analysis.service.ts';
 import { learnRoutes } from './modules/learn/learn.routes.ts';
@@ -111,7 +113,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   // multiple-choice tests: question pool, tests, runs, graduation (docs/api/mc-tests.md)
   const mcTests = createMcTestsService({ db, seminars });
   const questions = createQuestionsService({ db, mcTests });
-  const itemAnalysis = createItemAnalysisService({ db, mcTests, log: app.log });
+  const itemAnalysis = createItemAnalysisService({ db, mcTests, log: app.log, jobs });
   const graduate = createGraduateService({
     db,
     mcTests,
@@ -121,10 +123,21 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     itemAnalysis: itemAnalysis.forExport,
     completionChanged: progress.completionChanged.byTest,
   });
+  // the seller, invoices and credit notes (docs/api/invoices.md, issue 38)
+  const invoices = createInvoicesService({
+    db,
+    companyName: async (tx, id) => (await companiesRepository.findById(tx, id))?.name ?? null,
+    log: app.log,
+    now,
+  });
   const payments = createPaymentsService({
     db,
     config,
     mailer,
+    invoices: {
+      charge: async (price, currency) => chargedAmount(price, currency, await invoices.seller.vat()),
+      issueForPayment: invoices.issueForPayment,
+    },
     seminars,
     enrolments,
     grantCompanyPurchase: companies.grantPurchase,
@@ -150,7 +163,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   const notifications = createNotifications(app, r, now);
   const services = {
     ...{ auth, enrolments, seminars, chapters, companies, mcTests, questions, itemAnalysis, graduate },
-    ...{ payments, admin, progress, learn, notifications },
+    ...{ payments, invoices, admin, progress, learn, notifications },
   };
   // privacy self-service: data exports and account deletion (docs/api/privacy.md); every module's data
   const privacy = createPrivacyService({
@@ -225,6 +238,7 @@ async function registerRoutes(app: FastifyInstance, s: Services, r: Resources): 
   await app.register(graduateRoutes, { graduate: s.graduate });
   await app.register(itemAnalysisRoutes, { itemAnalysis: s.itemAnalysis });
   await app.register(paymentRoutes, { payments: s.payments });
+  await app.register(invoiceRoutes, { invoices: s.invoices });
   await app.register(adminRoutes, { admin: s.admin });
   // companies, company bookings (free or paid), access links (docs/api/companies.md)
   await app.register(companyRoutes, { companies: s.companies, payments: s.payments });

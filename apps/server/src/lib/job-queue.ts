@@ -51,6 +51,8 @@ export interface EnqueueOptions {
   /** with `singletonSeconds`: at most one job of the kind with this key per period of that length */
   singletonKey?: string;
   singletonSeconds?: number;
+  /** with both: when this period's job exists, the job goes into the next period (runs at its start) */
+  singletonNextSlot?: boolean;
   /** not before this moment */
   startAfter?: Date;
 }
@@ -269,6 +271,7 @@ async function enqueue(boss: PgBoss, database: Database, kind: string, payload: 
     ...(db ? { db } : {}),
     ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
     ...(o.singletonSeconds ? { singletonSeconds: o.singletonSeconds } : {}),
+    ...(o.singletonNextSlot ? { singletonNextSlot: true } : {}),
     ...(o.startAfter ? { startAfter: o.startAfter } : {}),
   } as PgBoss.SendOptions);
   // pg-boss answers null for a kind without its queue (never defined): the job would be lost

@@ -37,7 +37,7 @@ export async function sweepStoredFiles(app: FastifyInstance, resources: Resource
 
 export interface JobsOptions {
   /** item analysis' background deriver of scored results (modules/item-analysis/item-rows.ts) */
-  itemRows: { scheduleSoon(): void; close(): Promise<void> };
+  itemRows: { defineJobs(): Promise<void>; scheduleSoon(): void; close(): Promise<void> };
   /** the privacy service's sweep of expired exports and accounts due for erasure */
   privacy: {
     sweep(): Promise<{ exportsRemoved: number; erased: number }>;
@@ -50,6 +50,7 @@ export interface JobsOptions {
 export const jobsPlugin = fp(async (app: FastifyInstance, opts: JobsOptions) => {
   const { itemRows, privacy } = opts;
   app.addHook('onClose', () => itemRows.close());
+  await itemRows.defineJobs();
   // results left pending by a stopped instance (or by the demo data) are derived at start
   itemRows.scheduleSoon();
   app.decorate('privacySweep', () => privacy.sweep());

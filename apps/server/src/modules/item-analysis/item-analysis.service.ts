@@ -1,6 +1,7 @@
 import type { ItemAnalysis, ItemAnalysisQuery, McTestMode } from '@elearn/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import { itemAnalysisRepository as repo } from './item-analysis.repository.ts';
@@ -23,11 +24,12 @@ export function createItemAnalysisService(deps: {
   db: Db;
   mcTests: McTestsService;
   log: Pick<FastifyBaseLogger, 'error'>;
+  jobs: JobQueue;
 }) {
   const { db, mcTests } = deps;
   return {
     /** derives the item rows of scored runs in the background (item-rows.ts) */
-    itemRows: createItemRowsDeriver(db, deps.log),
+    itemRows: createItemRowsDeriver(db, deps.log, deps.jobs),
     /** the third sheet of graduate's test export: the analysis over all stopped runs */
     forExport: {
       questions: async (test: { id: number; label: string; mode: string }) =>

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import { graduateItems } from '../graduate/graduate.items.ts';
 
 /*
  * The item rows (`mc_item_responses`, one per question of a scored run) are derived from the run's
  * snapshot and its stored choices after the stop has answered: a stop only marks its result
- * pending (graduate's `items_pending`, migration 0020; graduate/graduate.items.ts). A deriver on every instance
+ * pending (graduate's `items_pending`, migration 0020; graduate/graduate.items.ts). A job of the queue
  * derives the pending results shortly after stops (`scheduleSoon`), and every item analysis first
  * derives what is still pending (`derivePending`), so it never misses a scored run. Deriving the
  * rows in the stop's own statement cost about as much as the rest of the stop (docs/decisions.md).
@@ -60,67 +61,70 @@ export async function derivePending(db: DbOrTx, skipLocked = false): Promise<num
 }
 
 export interface ItemRowsDeriver {
-  /** derive the pending results soon: `delayMs` after the last call, at most `maxDelayMs` after the first */
+  /** the deriving job's worker (where the queue's workers run); before the first `scheduleSoon` */
+  defineJobs(): Promise<void>;
+  /**
+   * derive the pending results soon: a job of the queue, so a pass promised before a crash or a
+   * restart is made by whichever instance runs jobs next
+   */
   scheduleSoon(): void;
-  /** waits for a running pass and drops a scheduled one */
+  /** no more passes from here (a running one is the queue's: its stop lets it finish) */
   close(): Promise<void>;
 }
 
+/** the job kind of the deriving pass */
+export const ITEM_ROWS_JOB = 'item-rows';
+
 /**
- * The background deriver of one instance. Stops that arrive together are derived together, after
- * their answers: the pass waits until stops pause for `delayMs`, but no longer than `maxDelayMs`.
- * A failed pass is logged; its results stay pending for the next pass or the next analysis.
+ * The background deriver, on the job queue (issue 35; before: a timer in every instance). Stops
+ * that arrive together are derived together, after their answers: one job per period of
+ * `maxDelayMs` (at least a second; pg-boss's debounce: a stop in a period whose job exists already
+ * queues the next period's, which runs at that period's start), each `delayMs` after its first stop.
+ * A failed pass is logged and retried by the queue; its results stay pending meanwhile, and every
+ * analysis derives what is pending first.
  */
 export function createItemRowsDeriver(
   db: DbOrTx,
   log: Pick<FastifyBaseLogger, 'error'>,
-  opts: { delayMs?: number; maxDelayMs?: number } = {},
+  jobs: JobQueue,
+  opts: { delayMs?: number; maxDelayMs?: number; kind?: string; retryDelay?: number } = {},
 ): ItemRowsDeriver {
   const delayMs = opts.delayMs ?? 1000;
-  const maxDelayMs = opts.maxDelayMs ?? 5000;
-  let timer: NodeJS.Timeout | null = null;
-  let firstAt = 0;
-  let running: Promise<void> | null = null;
-  let again = false;
+  const period = Math.max(1, Math.round((opts.maxDelayMs ?? 5000) / 1000));
+  const kind = opts.kind ?? ITEM_ROWS_JOB;
   let closed = false;
-
-  const pass = () => {
-    timer = null;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = derivePending(db, true)
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'deriving the item rows failed'))
-      .finally(() => {
-        running = null;
-        if (again && !closed) {
-          again = false;
-          scheduleSoon();
-        }
-      });
-  };
-  const scheduleSoon = () => {
-    if (closed) return;
-    const now = Date.now();
-    if (timer) {
-      // stops keep coming: wait for a pause, but not past the longest delay
-      if (now - firstAt + delayMs > maxDelayMs) return;
-      clearTimeout(timer);
-    } else {
-      firstAt = now;
-    }
-    timer = setTimeout(pass, delayMs);
-    timer.unref();
-  };
   return {
-    scheduleSoon,
+    async defineJobs() {
+      await jobs.define(
+        kind,
+        async () => {
+          try {
+            await derivePending(db, true);
+          } catch (error) {
+            log.error({ err: error }, 'deriving the item rows failed; the queue retries it');
+            throw error;
+          }
+        },
+        { retryLimit: 5, retryDelay: opts.retryDelay ?? 10, retryBackoff: true, expireIn: 600 },
+      );
+    },
+    scheduleSoon() {
+      if (closed) return;
+      jobs
+        .enqueue(
+          kind,
+          {},
+          {
+            singletonKey: kind,
+            singletonSeconds: period,
+            singletonNextSlot: true,
+            startAfter: new Date(Date.now() + delayMs),
+          },
+        )
+        .catch((error: unknown) => log.error({ err: error }, 'queueing the item rows pass failed'));
+    },
     async close() {
       closed = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
     },
   };
 }
