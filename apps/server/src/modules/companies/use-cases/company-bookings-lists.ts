@@ -1,5 +1,6 @@
 import type { CompanyAssignment, CompanyBookingDto, SeminarDto } from '@elearn/shared';
 import { forbidden } from '../../../errors.ts';
+import { groupBy } from '../../../lib/group-by.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { companyPolicy } from '../../../policies/company.policy.ts';
 import { type CompaniesContext, iso } from '../companies.context.ts';
@@ -82,22 +83,21 @@ export async function ownedWithCompanyBookings(
     ctx.enrolments.companyLearners({ seminarIds: ids }),
     repo.listForCompanies(ctx.db, { seminarIds: ids }),
   ]);
-  const assigned = await assignmentRows(ctx, grants);
+  // grouped once per seminar (a filter per seminar grew with seminars × employees, issue 39)
+  const assigned = groupBy(await assignmentRows(ctx, grants), (a) => a.enrolment.seminarId);
+  const bookedBy = groupBy(booked, (b) => b.booking.seminarId);
   return owned.map((s) => ({
     ...s,
-    companies: booked
-      .filter((b) => b.booking.seminarId === s.id)
+    companies: (bookedBy.get(s.id) ?? [])
       .sort((a, b) => a.company.name.localeCompare(b.company.name))
       .map((b) => b.company),
-    users_booked_company_seminars: assigned
-      .filter((a) => a.enrolment.seminarId === s.id)
-      .map((a) => ({
-        id: a.user.id,
-        first_name: a.user.firstName,
-        last_name: a.user.lastName,
-        email: a.user.email,
-        booked_at: iso(a.enrolment.createdAt),
-        status: 'company',
-      })),
+    users_booked_company_seminars: (assigned.get(s.id) ?? []).map((a) => ({
+      id: a.user.id,
+      first_name: a.user.firstName,
+      last_name: a.user.lastName,
+      email: a.user.email,
+      booked_at: iso(a.enrolment.createdAt),
+      status: 'company',
+    })),
   }));
 }

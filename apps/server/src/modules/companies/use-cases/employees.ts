@@ -1,5 +1,6 @@
 import type { EmployeeDto } from '@elearn/shared';
 import { conflict, notFound } from '../../../errors.ts';
+import { groupBy } from '../../../lib/group-by.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import type { CompaniesContext } from '../companies.context.ts';
 import { companiesRepository as companies } from '../companies.repository.ts';
@@ -17,6 +18,10 @@ export async function listEmployees(
     companies.members(ctx.db, companyId),
     companyProgress(ctx, companyId),
   ]);
+  // grouped once: a company of 5,000 employees has tens of thousands of assignments and runs
+  // (filtering them per member took seconds at scale, issue 39)
+  const assignedOf = groupBy(assigned, (a) => a.userId);
+  const runsOf = groupBy(runs, (r) => `${r.userId}/${r.seminarId}`);
   return members.map((m) => ({
     id: m.id,
     username: m.username,
@@ -24,23 +29,19 @@ export async function listEmployees(
     last_name: m.lastName,
     email: m.email,
     manager: m.manager,
-    seminars: assigned
-      .filter((a) => a.userId === m.id)
-      .map((a) => ({
-        booking_id: a.bookingId,
-        seminar: a.seminar,
-        chapters_total: a.total,
-        chapters_done: a.done,
-        tests: runs
-          .filter((r) => r.userId === m.id && r.seminarId === a.seminar.id)
-          .map((r) => ({
-            mc_test_id: r.mcTestId,
-            label: r.label,
-            achievedPercent: Number(r.achievedPercent ?? 0),
-            accomp: !!r.accomp,
-            passed: !!r.passed,
-          })),
+    seminars: (assignedOf.get(m.id) ?? []).map((a) => ({
+      booking_id: a.bookingId,
+      seminar: a.seminar,
+      chapters_total: a.total,
+      chapters_done: a.done,
+      tests: (runsOf.get(`${m.id}/${a.seminar.id}`) ?? []).map((r) => ({
+        mc_test_id: r.mcTestId,
+        label: r.label,
+        achievedPercent: Number(r.achievedPercent ?? 0),
+        accomp: !!r.accomp,
+        passed: !!r.passed,
       })),
+    })),
   }));
 }
 

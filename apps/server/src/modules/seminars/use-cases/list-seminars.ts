@@ -1,4 +1,5 @@
 import type { Paginated, SeminarDto } from '@elearn/shared';
+import { groupBy } from '../../../lib/group-by.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { type Actor, iso, type SeminarsContext } from '../seminars.context.ts';
 import { dtos, toDto } from '../seminars.dto.ts';
@@ -55,22 +56,23 @@ export async function ownedSeminarsWithBookings(
   actor: AuthUser,
 ): Promise<SeminarDto[]> {
   const rows = await repo.listByOwner(ctx.db, actor.id);
-  const users = await ctx.enrolments.personalLearners(rows.map((r) => r.seminar.id));
+  const learners = groupBy(
+    await ctx.enrolments.personalLearners(rows.map((r) => r.seminar.id)),
+    (u) => u.enrolment.seminarId,
+  );
   return rows.map((r) =>
     toDto(
       r,
       actor,
       false,
-      users
-        .filter((u) => u.enrolment.seminarId === r.seminar.id)
-        .map((u) => ({
-          id: u.user.id,
-          first_name: u.user.firstName,
-          last_name: u.user.lastName,
-          email: u.user.email,
-          booked_at: iso(u.enrolment.createdAt),
-          status: u.enrolment.source === 'free' ? 'free' : 'paid',
-        })),
+      (learners.get(r.seminar.id) ?? []).map((u) => ({
+        id: u.user.id,
+        first_name: u.user.firstName,
+        last_name: u.user.lastName,
+        email: u.user.email,
+        booked_at: iso(u.enrolment.createdAt),
+        status: u.enrolment.source === 'free' ? 'free' : 'paid',
+      })),
     ),
   );
 }

@@ -1,0 +1,15 @@
+/**
+ * The items by key, each group in the items' order (`Map.groupBy` of ES2024, which the server's
+ * TypeScript target does not have yet). For joining rows of two queries in one pass instead of a
+ * `filter` per row.
+ */
+export function groupBy<T, K>(items: Iterable<T>, keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
