@@ -110,6 +110,7 @@ const TABLE_OWNERS: Record<string, string> = {
   userGraduateResults: 'graduate',
   RunSnapshot: 'graduate',
   StoredChoice: 'graduate',
+  SavedAnswers: 'graduate',
   mcItemResponses: 'item-analysis',
   bookings: 'payments',
   payments: 'payments',

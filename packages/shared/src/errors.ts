@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'mc_test.empty',
   'mc_test.attempts_exhausted',
   'mc_test.run_already_stopped',
+  'mc_test.deadline_passed',
   'mc_test.answer_invalid',
   'mc_test.not_accomplished',
   'mc_test.too_many_questions',

@@ -87,6 +87,7 @@ export const operationSummaries: Record<string, string> = {
   'PATCH /api/mc_tests/chapter/unassign': 'Remove a test from a chapter',
   'GET /api/mc_tests/{id}/questions': "A test's questions",
   'POST /api/mc_tests/{id}/grant-run': 'Grant a learner another run',
+  'POST /api/mc_tests/{id}/grant-time': 'Grant a learner extra minutes (audited)',
   'GET /api/mc_tests/user/assigned': 'The tests the caller can take',
   'GET /api/mc_tests/chapter/{chapterId}': "A chapter's tests",
   'GET /api/chapters/mcTests/owner': "The caller's tests for chapters",
@@ -95,6 +96,7 @@ export const operationSummaries: Record<string, string> = {
 
   // graduation -----------------------------------------------------------------------------
   'POST /api/graduate/startTest': 'Start a test run',
+  'PUT /api/graduate/runs/{id}/answers/{questionId}': "Save a run's answers to one question",
   'PATCH /api/graduate/stopTest': 'Hand in a test run',
   'GET /api/graduate/history/student': "The caller's test runs",
   'GET /api/graduate/history/owner': "Runs of the caller's tests",

@@ -39,6 +39,9 @@ export function startedRun(overrides: Partial<StartedRun> = {}): StartedRun {
     user_graduate_id: 77,
     resumed: false,
     started_at: stamp,
+    deadline: null,
+    now: stamp,
+    answers: [],
     mc_test: { id: 5, label: 'Abschlusstest', mode: 'exam', percent_to_accomplish: 60 },
     questions: [
       {
@@ -103,6 +106,7 @@ export function mcTestItem(overrides: Partial<McTestListItem> = {}): McTestListI
     enabled: 0,
     chapter_id: null,
     chapter: null,
+    time_limit_minutes: null,
     owner: { id: 4, username: 'trainer1', first_name: 'Thomas', last_name: 'Trainer' },
     questions_count: 0,
     runs_count: 0,

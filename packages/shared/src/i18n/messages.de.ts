@@ -95,6 +95,8 @@ export const de = {
   'mc_test.attempts_exhausted':
     'Sie haben alle erlaubten Durchläufe dieser Prüfung gemacht. Für einen weiteren wenden Sie sich bitte an die Kursleitung.',
   'mc_test.run_already_stopped': 'Dieser Durchlauf wurde bereits abgegeben.',
+  'mc_test.deadline_passed':
+    'Die Zeit für diesen Durchlauf ist abgelaufen: Antworten nach dem Ende werden nicht mehr gespeichert.',
   'mc_test.answer_invalid': 'Die Antworten gehören nicht zu diesem Test.',
   'mc_test.not_accomplished': 'Nur ein bestandener Durchlauf kann als Abschluss bestätigt werden.',
   'mc_test.too_many_questions': 'Ein Test kann höchstens {max} Fragen haben.',

@@ -89,6 +89,7 @@ export const en: Record<MessageKey, string> = {
   'mc_test.attempts_exhausted':
     'You have used every allowed run of this exam. Please ask the trainer for another one.',
   'mc_test.run_already_stopped': 'This run has already been submitted.',
+  'mc_test.deadline_passed': 'The time for this run is up: answers after its end are no longer saved.',
   'mc_test.answer_invalid': 'The answers do not belong to this test.',
   'mc_test.not_accomplished': 'Only an accomplished run can be confirmed as a graduation.',
   'mc_test.too_many_questions': 'A test can have at most {max} questions.',

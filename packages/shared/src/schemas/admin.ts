@@ -187,6 +187,8 @@ export const AUDIT_ACTIONS = [
   'user.reminded',
   // a manager sets or clears an assignment's due date (issue 36 item 5)
   'assignment.due_date_set',
+  // extra minutes on a test's time limit for one learner (issue 37 item 1)
+  'mc_test.time_granted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

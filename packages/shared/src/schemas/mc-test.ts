@@ -74,6 +74,18 @@ export const percentToAccomplish = () =>
     .min(0, { error: m('validation.number_min', { min: 0 }) })
     .max(100, { error: m('validation.number_max', { max: 100 }) });
 
+/** a test's time limit in minutes (issue 37): 1–600, or null for none */
+export const TIME_LIMIT_MINUTES_MAX = 600;
+export const timeLimitMinutes = () =>
+  z
+    .number({ error: m('validation.integer') })
+    .int({ error: m('validation.integer') })
+    .min(1, { error: m('validation.number_min', { min: 1 }) })
+    .max(TIME_LIMIT_MINUTES_MAX, { error: m('validation.number_max', { max: TIME_LIMIT_MINUTES_MAX }) })
+    .nullable();
+/** a stop that arrives this long after the deadline still scores the answers it carries */
+export const RUN_GRACE_SECONDS = 30;
+
 export const mcTestMode = () => z.enum(MC_TEST_MODES, { error: m('validation.invalid') });
 
 // requests ---------------------------------------------------------------------------------------
@@ -156,6 +168,7 @@ export const createMcTestBodySchema = z
     mode: mcTestMode(),
     enabled: flagIn.optional(),
     chapter_id: id().nullable().optional(),
+    time_limit_minutes: timeLimitMinutes().optional(),
   })
   .strict();
 export type CreateMcTestBody = z.infer<typeof createMcTestBodySchema>;
@@ -166,6 +179,8 @@ export const updateMcTestBodySchema = z
     label: mcTestLabel(),
     percent_to_accomplish: percentToAccomplish(),
     mode: mcTestMode(),
+    /** absent: unchanged; null: no limit */
+    time_limit_minutes: timeLimitMinutes().optional(),
   })
   .strict();
 export type UpdateMcTestBody = z.infer<typeof updateMcTestBodySchema>;
@@ -191,6 +206,29 @@ export const addTestToChapterBodySchema = z
 export type AddTestToChapterBody = z.infer<typeof addTestToChapterBodySchema>;
 export const removeTestFromChapterBodySchema = z.object({ mcTestId: id() }).strict();
 export const grantRunBodySchema = z.object({ userId: id() }).strict();
+
+/** extra minutes on a test's time limit for one learner (issue 37); adds to earlier grants */
+export const grantTimeBodySchema = z
+  .object({
+    userId: id(),
+    minutes: z
+      .number({ error: m('validation.integer') })
+      .int({ error: m('validation.integer') })
+      .min(1, { error: m('validation.number_min', { min: 1 }) })
+      .max(TIME_LIMIT_MINUTES_MAX, { error: m('validation.number_max', { max: TIME_LIMIT_MINUTES_MAX }) }),
+  })
+  .strict();
+export type GrantTimeBody = z.infer<typeof grantTimeBodySchema>;
+/** the answers chosen for one question of an open run (PUT, issue 37 item 2) */
+export const saveAnswerBodySchema = z
+  .object({
+    answerIds: z.array(id()).max(ANSWERS_PER_QUESTION_MAX, {
+      error: m('validation.number_max', { max: ANSWERS_PER_QUESTION_MAX }),
+    }),
+  })
+  .strict();
+export type SaveAnswerBody = z.infer<typeof saveAnswerBodySchema>;
+export const runAnswerParamsSchema = z.object({ id: id(), questionId: id() });
 
 export const startTestBodySchema = z.object({ id: id() }).strict();
 export const stopTestBodySchema = z
@@ -278,6 +316,8 @@ export const mcTestListItemSchema = z.object({
   enabled: flag01,
   chapter_id: int().nullable(),
   chapter: chapterRefSchema.nullable(),
+  /** minutes a run may take; null = no limit */
+  time_limit_minutes: int().nullable(),
   owner: z.object({ id: int(), username: z.string(), first_name: z.string(), last_name: z.string() }),
   questions_count: int(),
   runs_count: int(),
@@ -411,6 +451,24 @@ export const grantRunResultSchema = z.object({
 });
 export type GrantRunResult = z.infer<typeof grantRunResultSchema>;
 
+export const grantTimeResultSchema = z.object({
+  mc_test_id: int(),
+  user_id: int(),
+  /** all minutes granted to the user on this test */
+  extra_minutes: int(),
+  /** the user's open run's deadline, moved by the grant; null without an open timed run */
+  open_run_deadline: z.string().nullable(),
+});
+export type GrantTimeResult = z.infer<typeof grantTimeResultSchema>;
+/** the server's answer to a saved answer: its clock too, for the player's countdown */
+export const savedAnswerSchema = z.object({
+  question_id: int(),
+  answer_ids: z.array(int()),
+  deadline: z.string().nullable(),
+  now: z.string(),
+});
+export type SavedAnswer = z.infer<typeof savedAnswerSchema>;
+
 /** a question as the student sees it in a running test: no correct flag */
 export const runQuestionSchema = z.object({
   id: int(),
@@ -431,6 +489,12 @@ export const startedRunSchema = z.object({
     percent_to_accomplish: int(),
   }),
   questions: z.array(runQuestionSchema),
+  /** when the run ends (issue 37); null = no time limit */
+  deadline: z.string().nullable(),
+  /** the server's clock when it answered: the player counts down on it, not the browser's */
+  now: z.string(),
+  /** the answers saved so far (a resumed run continues with them) */
+  answers: z.array(z.object({ question_id: int(), answer_ids: z.array(int()) })),
 });
 export type StartedRun = z.infer<typeof startedRunSchema>;
 

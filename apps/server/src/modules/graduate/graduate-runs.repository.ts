@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statements.ts';
 import {
   type RunSnapshot,
+  type SavedAnswers,
   type StoredChoice,
   userGraduateMctests,
   type userGraduateResults,
@@ -22,8 +23,9 @@ const RUNS_FOR_STOP: HotStatement = {
   name: 'mc_runs_for_stop',
   plan: 'generic',
   types: ['jsonb'],
-  text: `select i.k, r.id, r.user_id, r.mc_test_id, r.started_at, r.stopped_at,
+  text: `select i.k, r.id, r.user_id, r.mc_test_id, r.started_at, r.stopped_at, r.deadline,
       case when i.s then r.snapshot::text end as snapshot,
+      case when r.deadline is not null then r.saved_answers::text end as saved_answers,
       t.owner_id, t.enabled, c.unlocked as chapter_unlocked, p.unlocked as parent_unlocked,
       s.owner_id as seminar_owner_id, s.is_public, s.is_company, s.company_id,
       ${holdsSqlText('s.id', 'i.u')} as booked
@@ -77,6 +79,10 @@ export interface RunForStop {
     mcTestId: number;
     startedAt: Date;
     stoppedAt: Date | null;
+    /** null: no time limit (issue 37) */
+    deadline: Date | null;
+    /** the answers saved during the run (read only for timed runs) */
+    savedAnswers: SavedAnswers | null;
     /** null when the caller said it has the snapshot */
     snapshot: RunSnapshot | null;
   };
@@ -108,10 +114,65 @@ export const runsRepository = {
       .limit(1);
     return row;
   },
+  /** what saving an answer needs to know about a run (the snapshot unless the caller has it) */
+  async runForSave(
+    db: DbOrTx,
+    runId: number,
+    withSnapshot: boolean,
+  ): Promise<
+    | { userId: number; stoppedAt: Date | null; deadline: Date | null; snapshot: RunSnapshot | null }
+    | undefined
+  > {
+    const g = userGraduateMctests;
+    const [row] = await db
+      .select({
+        userId: g.userId,
+        stoppedAt: g.stoppedAt,
+        deadline: g.deadline,
+        snapshot: withSnapshot ? g.snapshot : sql<null>`null`,
+      })
+      .from(g)
+      .where(eq(g.id, runId))
+      .limit(1);
+    return row;
+  },
+  /**
+   * Saves the answers of one question of an open run in one statement (issue 37 item 2): only
+   * while the run is open and before its deadline at `at`; other questions' answers are kept.
+   * Returns the run's deadline, or undefined when nothing was saved.
+   */
+  async saveAnswer(
+    db: DbOrTx,
+    v: { runId: number; userId: number; questionId: number; answerIds: number[]; at: Date },
+  ): Promise<{ deadline: Date | null } | undefined> {
+    const g = userGraduateMctests;
+    const [row] = await db
+      .update(g)
+      .set({
+        savedAnswers: sql`coalesce(${g.savedAnswers}, '{}'::jsonb) || jsonb_build_object(${String(v.questionId)}::text, ${JSON.stringify(v.answerIds)}::jsonb)`,
+      })
+      .where(
+        and(
+          eq(g.id, v.runId),
+          eq(g.userId, v.userId),
+          isNull(g.stoppedAt),
+          or(isNull(g.deadline), gt(g.deadline, v.at)),
+        ),
+      )
+      .returning({ deadline: g.deadline });
+    return row;
+  },
   /** a new open run; undefined when the user already has one (unique partial index) */
   async insertRun(
     db: DbOrTx,
-    values: { mcTestId: number; userId: number; mode: string; snapshot: RunSnapshot; startedAt: Date },
+    values: {
+      mcTestId: number;
+      userId: number;
+      mode: string;
+      snapshot: RunSnapshot;
+      startedAt: Date;
+      deadline: Date | null;
+    },
   ): Promise<RunRow | undefined> {
     const [row] = await db.insert(userGraduateMctests).values(values).onConflictDoNothing().returning();
     return row;
@@ -160,6 +221,9 @@ export const runsRepository = {
           mcTestId: Number(r.mc_test_id),
           startedAt: toDate(r.started_at),
           stoppedAt: toDateOrNull(r.stopped_at),
+          deadline: toDateOrNull(r.deadline),
+          savedAnswers:
+            r.saved_answers == null ? null : (JSON.parse(String(r.saved_answers)) as SavedAnswers),
           snapshot: r.snapshot == null ? null : (JSON.parse(String(r.snapshot)) as RunSnapshot),
         },
         facts: {

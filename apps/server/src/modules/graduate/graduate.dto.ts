@@ -56,12 +56,19 @@ export function toOwnerRow(r: OwnerRunRow): OwnerRow {
 }
 
 /** a run as the player gets it: the snapshot's questions, never the correct flags */
-export const startedRun = (run: RunRow, testId: number, resumed: boolean): StartedRun => {
+export const startedRun = (run: RunRow, testId: number, resumed: boolean, now: number): StartedRun => {
   const s = run.snapshot;
+  const saved = run.savedAnswers ?? {};
   return {
     user_graduate_id: run.id,
     resumed,
     started_at: iso(run.startedAt),
+    deadline: run.deadline ? iso(run.deadline) : null,
+    now: new Date(now).toISOString(),
+    // in the snapshot's order: a resumed run continues with what was saved
+    answers: s.questions
+      .filter((q) => saved[String(q.id)] !== undefined)
+      .map((q) => ({ question_id: q.id, answer_ids: saved[String(q.id)] ?? [] })),
     mc_test: { id: testId, label: s.label, mode: s.mode, percent_to_accomplish: s.percentToAccomplish },
     // never the correct flags
     questions: s.questions.map((q) => ({

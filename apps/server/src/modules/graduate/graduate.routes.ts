@@ -6,6 +6,9 @@ import {
   ownerHistoryQuerySchema,
   ownerRowSchema,
   paginated,
+  runAnswerParamsSchema,
+  saveAnswerBodySchema,
+  savedAnswerSchema,
   startedRunSchema,
   startTestBodySchema,
   stopResultSchema,
@@ -45,6 +48,19 @@ export const graduateRoutes: FastifyPluginAsyncZod<{ graduate: GraduateService }
       const { run, created } = await graduate.start(req.user!, req.body.id);
       return reply.code(created ? 201 : 200).send(run);
     },
+  );
+  app.put(
+    '/api/graduate/runs/:id/answers/:questionId',
+    {
+      onRequest: user,
+      schema: {
+        tags,
+        params: runAnswerParamsSchema,
+        body: saveAnswerBodySchema,
+        response: { 200: savedAnswerSchema },
+      },
+    },
+    async (req) => graduate.saveAnswer(req.user!, req.params.id, req.params.questionId, req.body.answerIds),
   );
   app.patch(
     '/api/graduate/stopTest',

@@ -5,6 +5,7 @@ import { graduatePersonalData } from './graduate.personal-data.ts';
 import { graduateRepository as repo } from './graduate.repository.ts';
 import { confirmGraduation } from './use-cases/confirm-graduation.ts';
 import { ownerHistory, studentHistory } from './use-cases/run-history.ts';
+import { saveAnswer } from './use-cases/save-answer.ts';
 import { startRun } from './use-cases/start-run.ts';
 import { stopRun } from './use-cases/stop-run.ts';
 import { exportTestRuns, testReport } from './use-cases/test-report.ts';
@@ -27,6 +28,9 @@ export function createGraduateService(deps: GraduateDeps) {
     /** what this module keeps about a person: the data export and the account erasure (issue 19) */
     personalData: graduatePersonalData(ctx.db),
     start: (actor: AuthUser, testId: number) => startRun(ctx, actor, testId),
+    /** the answers to one question of the caller's open run, saved as given (issue 37 item 2) */
+    saveAnswer: (actor: AuthUser, runId: number, questionId: number, answerIds: number[]) =>
+      saveAnswer(ctx, actor, runId, questionId, answerIds),
     stop: (actor: AuthUser, body: StopTestBody['resultSet']) => stopRun(ctx, actor, body),
     studentHistory: (actor: AuthUser, q: { page: number; per_page: number }) => studentHistory(ctx, actor, q),
     ownerHistory: (actor: AuthUser, q: { page: number; per_page: number; mc_test_id?: number; q?: string }) =>

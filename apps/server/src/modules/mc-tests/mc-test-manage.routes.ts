@@ -3,6 +3,8 @@ import {
   createMcTestBodySchema,
   grantRunBodySchema,
   grantRunResultSchema,
+  grantTimeBodySchema,
+  grantTimeResultSchema,
   idParamsSchema,
   mcTestDtoSchema,
   mcTestListItemSchema,
@@ -106,5 +108,18 @@ export const mcTestManageRoutes: FastifyPluginAsyncZod<{ mcTests: McTestsService
       },
     },
     async (req) => mcTests.grantRun(req.user!, req.params.id, req.body.userId),
+  );
+  app.post(
+    '/api/mc_tests/:id/grant-time',
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: grantTimeBodySchema,
+        response: { 200: grantTimeResultSchema },
+      },
+    },
+    async (req) => mcTests.grantTime(req.user!, req.params.id, req.body.userId, req.body.minutes),
   );
 };

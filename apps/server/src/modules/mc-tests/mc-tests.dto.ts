@@ -19,6 +19,7 @@ export function toListItem(r: McTestItemRow): McTestListItem {
     enabled: t.enabled as 0 | 1,
     chapter_id: t.chapterId,
     chapter: chapterRef(r.chapter, r.seminar),
+    time_limit_minutes: t.timeLimitMinutes,
     owner: {
       id: r.owner.id,
       username: r.owner.username,

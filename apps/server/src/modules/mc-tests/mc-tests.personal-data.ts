@@ -5,7 +5,7 @@ import { mcTestGrants, mcTests } from '../../db/schema/index.ts';
 /**
  * Issue 19: the tests a trainer owns (exported; they stay with the anonymised account after an
  * erasure, because students' runs belong to them) and the extra runs granted to a person
- * (exported; deleted with the account).
+ * (exported; deleted with the account), extra runs and extra minutes alike.
  */
 export function mcTestsPersonalData(db: Db) {
   return {
@@ -30,6 +30,7 @@ export function mcTestsPersonalData(db: Db) {
         .select({
           mc_test_id: mcTestGrants.mcTestId,
           extra_runs: mcTestGrants.extraRuns,
+          extra_minutes: mcTestGrants.extraMinutes,
           granted_by: mcTestGrants.grantedBy,
           updated_at: mcTestGrants.updatedAt,
         })

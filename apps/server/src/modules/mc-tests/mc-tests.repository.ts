@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   chapters,
@@ -149,6 +149,55 @@ export const mcTestsRepository = {
       .returning({ extraRuns: mcTestGrants.extraRuns });
     return row?.extraRuns ?? 1;
   },
+  /** `minutes` more for a user on a test; returns all extra minutes granted */
+  async grantMinutes(
+    db: DbOrTx,
+    testId: number,
+    userId: number,
+    minutes: number,
+    grantedBy: number,
+    at: Date,
+  ): Promise<number> {
+    const [row] = await db
+      .insert(mcTestGrants)
+      .values({ mcTestId: testId, userId, extraMinutes: minutes, grantedBy, updatedAt: at })
+      .onConflictDoUpdate({
+        target: [mcTestGrants.mcTestId, mcTestGrants.userId],
+        set: { extraMinutes: sql`${mcTestGrants.extraMinutes} + ${minutes}`, grantedBy, updatedAt: at },
+      })
+      .returning({ extraMinutes: mcTestGrants.extraMinutes });
+    return row?.extraMinutes ?? minutes;
+  },
+  /** the extra minutes granted to a user on a test (0 without a grant) */
+  async extraMinutes(db: DbOrTx, testId: number, userId: number): Promise<number> {
+    const [row] = await db
+      .select({ m: mcTestGrants.extraMinutes })
+      .from(mcTestGrants)
+      .where(and(eq(mcTestGrants.mcTestId, testId), eq(mcTestGrants.userId, userId)))
+      .limit(1);
+    return row?.m ?? 0;
+  },
+  /** moves the deadline of the user's open timed run of the test; returns it (undefined: none) */
+  async extendOpenRun(
+    db: DbOrTx,
+    testId: number,
+    userId: number,
+    minutes: number,
+  ): Promise<Date | undefined> {
+    const [row] = await db
+      .update(userGraduateMctests)
+      .set({ deadline: sql`${userGraduateMctests.deadline} + make_interval(mins => ${minutes}::int)` })
+      .where(
+        and(
+          eq(userGraduateMctests.mcTestId, testId),
+          eq(userGraduateMctests.userId, userId),
+          isNull(userGraduateMctests.stoppedAt),
+          isNotNull(userGraduateMctests.deadline),
+        ),
+      )
+      .returning({ deadline: userGraduateMctests.deadline });
+    return row?.deadline ?? undefined;
+  },
   async examRunsOf(db: DbOrTx, testId: number, userId: number): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -181,6 +230,14 @@ export const mcTestsRepository = {
       .select({ id: questions.id, ownerId: questions.ownerId })
       .from(questions)
       .where(inArray(questions.id, ids));
+  },
+  async userRef(db: DbOrTx, id: number): Promise<{ firstName: string; lastName: string } | undefined> {
+    const [row] = await db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return row;
   },
   async userExists(db: DbOrTx, id: number): Promise<boolean> {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);

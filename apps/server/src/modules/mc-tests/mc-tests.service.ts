@@ -7,6 +7,7 @@ import { mcTestsRepository as repo } from './mc-tests.repository.ts';
 import { assignTest, ownerChapters, unassignTest } from './use-cases/assign-test.ts';
 import { createTest, removeTest, toggleEnabled, updateTest } from './use-cases/edit-test.ts';
 import { grantRun } from './use-cases/grant-run.ts';
+import { grantTime } from './use-cases/grant-time.ts';
 import { assignedTests, testsOnChapter } from './use-cases/learner-tests.ts';
 import { requireManaged, requireRoom } from './use-cases/manage-access.ts';
 import { getTest, listTests, testItem, testQuestions } from './use-cases/read-tests.ts';
@@ -57,6 +58,17 @@ export function createMcTestsService(deps: McTestsDeps) {
     ownerChapters: (actor: AuthUser, seminarId?: number) => ownerChapters(ctx, actor, seminarId),
     /** one more exam run for `userId` (repeatable) */
     grantRun: (actor: AuthUser, testId: number, userId: number) => grantRun(ctx, actor, testId, userId),
+    /**
+     * `minutes` more on the time limit for `userId` (accessibility, audited); moves the deadline
+     * of the user's open run at once
+     */
+    grantTime: (actor: AuthUser, testId: number, userId: number, minutes: number) =>
+      grantTime(ctx, actor, testId, userId, minutes),
+    /** the minutes a run of the user may take: the limit plus grants; null = no limit */
+    runMinutes: async (test: { id: number; timeLimitMinutes: number | null }, userId: number) =>
+      test.timeLimitMinutes === null
+        ? null
+        : test.timeLimitMinutes + (await repo.extraMinutes(db, test.id, userId)),
     /** enabled tests on unlocked chapters of seminars the caller may play (/mcTest/assigned) */
     assigned: (actor: AuthUser) => assignedTests(ctx, actor),
     /** the tests of one chapter for its play page */

@@ -163,6 +163,15 @@ export const MC_TESTS_ROWS: Row[] = [
     }),
     expect: managed(200),
   },
+  {
+    method: 'POST',
+    route: '/api/mc_tests/:id/grant-time',
+    prepare: async (w) => ({
+      url: `/api/mc_tests/${(await booked(w)).test.id}/grant-time`,
+      body: { userId: w.ids.student, minutes: 10 },
+    }),
+    expect: managed(200),
+  },
   { method: 'GET', route: '/api/mc_tests/user/assigned', expect: loggedIn(200) },
   {
     method: 'GET',
@@ -217,6 +226,21 @@ export const MC_TESTS_ROWS: Row[] = [
       const made = await booked(w);
       const run = await mcTestFixtures(w.t.app).run(made.test.id, w.ids.student);
       return { body: { resultSet: { userGraduateId: run.id, questions: [] } } };
+    },
+    // only the run's own user; to everyone else it does not exist
+    expect: { ...loggedIn(404), student: 200 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/graduate/runs/:id/answers/:questionId',
+    prepare: async (w) => {
+      const made = await booked(w);
+      const run = await mcTestFixtures(w.t.app).run(made.test.id, w.ids.student);
+      const question = made.questions[0]!;
+      return {
+        url: `/api/graduate/runs/${run.id}/answers/${question.question.id}`,
+        body: { answerIds: [question.answers[0]!.id] },
+      };
     },
     // only the run's own user; to everyone else it does not exist
     expect: { ...loggedIn(404), student: 200 },

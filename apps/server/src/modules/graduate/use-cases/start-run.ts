@@ -30,7 +30,7 @@ export async function startRun(
   const { db, mcTests } = ctx;
   const { test, manage } = await mcTests.takeAccess(actor, testId);
   const open = await repo.openRun(db, test.id, actor.id);
-  if (open) return { run: startedRun(open, test.id, true), created: false };
+  if (open) return { run: startedRun(open, test.id, true, ctx.now()), created: false };
   const questions = await mcTests.questionsForRun(test.id);
   if (questions.length === 0) throw conflict('mc_test.empty', 'mc_test.empty');
   if (!manage && test.mode === 'exam') {
@@ -39,7 +39,7 @@ export async function startRun(
     if (allowed !== null && budget.examRuns >= allowed) {
       // a concurrent start of the same user may have opened the run in the meantime
       const opened = await repo.openRun(db, test.id, actor.id);
-      if (opened) return { run: startedRun(opened, test.id, true), created: false };
+      if (opened) return { run: startedRun(opened, test.id, true, ctx.now()), created: false };
       throw conflict('mc_test.attempts_exhausted', 'mc_test.attempts_exhausted');
     }
   }
@@ -61,20 +61,25 @@ export async function startRun(
       })),
     })),
   };
+  // the deadline is fixed here, on the server's clock: the limit plus the learner's granted minutes
+  const startedAt = new Date(ctx.now());
+  const minutes = await mcTests.runMinutes(test, actor.id);
+  const deadline = minutes === null ? null : new Date(startedAt.getTime() + minutes * 60_000);
   const run = await repo.insertRun(db, {
     mcTestId: test.id,
     userId: actor.id,
     mode: test.mode,
     snapshot,
-    startedAt: new Date(ctx.now()),
+    startedAt,
+    deadline,
   });
   if (run) {
     ctx.totals.clear();
     ctx.openSnapshots.keep(run.id, snapshot);
-    return { run: startedRun(run, test.id, false), created: true };
+    return { run: startedRun(run, test.id, false, ctx.now()), created: true };
   }
   // a concurrent start of the same user opened the run first
   const other = await repo.openRun(db, test.id, actor.id);
   if (!other) throw conflict();
-  return { run: startedRun(other, test.id, true), created: false };
+  return { run: startedRun(other, test.id, true, ctx.now()), created: false };
 }

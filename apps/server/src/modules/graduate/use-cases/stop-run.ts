@@ -1,5 +1,11 @@
-import { encodeMessage, type StopResult, type StopTestBody, scoreMcTestRun } from '@elearn/shared';
-import type { RunSnapshot } from '../../../db/schema/index.ts';
+import {
+  encodeMessage,
+  RUN_GRACE_SECONDS,
+  type StopResult,
+  type StopTestBody,
+  scoreMcTestRun,
+} from '@elearn/shared';
+import type { RunSnapshot, SavedAnswers } from '../../../db/schema/index.ts';
 import { conflict, notFound, validation } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { mcTestPolicy } from '../../../policies/mc-test.policy.ts';
@@ -33,6 +39,13 @@ function chosenAnswers(snapshot: RunSnapshot, questions: StopTestBody['resultSet
   return chosen;
 }
 
+/** the saved answers as the stop's body carries answers */
+const savedEntries = (saved: SavedAnswers | null) =>
+  Object.entries(saved ?? {}).map(([questionId, answerIds]) => ({
+    questionId: Number(questionId),
+    answerIds,
+  }));
+
 /**
  * Scores and stores a run once, on the snapshot taken at its start.
  * @throws 404 (not the caller's run, checked first), 409 mc_test.run_already_stopped,
@@ -55,10 +68,13 @@ export async function stopRun(
   ctx.mcTests.decide(actor, found.facts);
   const snapshot = kept ?? run.snapshot;
   if (!snapshot) throw new Error(`run ${run.id}: no snapshot`);
-  const chosen = chosenAnswers(snapshot, body.questions);
+  const at = new Date(ctx.now());
+  // a stop later than the deadline plus the grace scores the answers saved before the deadline
+  // (saving is refused after it), never the ones it carries (issue 37 item 1)
+  const late = run.deadline !== null && at.getTime() > run.deadline.getTime() + RUN_GRACE_SECONDS * 1000;
+  const chosen = chosenAnswers(snapshot, late ? savedEntries(run.savedAnswers) : body.questions);
   const score = scoreMcTestRun(snapshot.questions, chosen, snapshot.percentToAccomplish);
   const choices = choicesOf(snapshot, chosen, score.perQuestion);
-  const at = new Date(ctx.now());
   const stored = await ctx.storeResult({
     runId: run.id,
     achievedPercent: score.achievedPercent,

@@ -22,6 +22,7 @@ export async function createTest(
     mode: body.mode,
     enabled: body.enabled === 1 ? 1 : 0,
     chapterId,
+    timeLimitMinutes: body.time_limit_minutes ?? null,
   });
   return testDetail(ctx, row.id);
 }
@@ -36,6 +37,8 @@ export async function updateTest(
     label: body.label,
     percentToAccomplish: body.percent_to_accomplish,
     mode: body.mode,
+    // absent: unchanged; runs already started keep the deadline fixed at their start
+    ...(body.time_limit_minutes !== undefined && { timeLimitMinutes: body.time_limit_minutes }),
   });
   return testDetail(ctx, test.id);
 }

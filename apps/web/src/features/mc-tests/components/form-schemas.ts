@@ -12,6 +12,7 @@ import {
   percentToAccomplish,
   points,
   questionLabel,
+  timeLimitMinutes,
 } from '@elearn/shared';
 import { z } from 'zod';
 
@@ -36,11 +37,16 @@ export const percentField = () =>
 export const pointsField = () =>
   wholeNumber(true).pipe(points() as unknown as z.ZodType<number | null, number | null>);
 
-/** Label, threshold and mode of a test (create and edit). */
+/** minutes, or empty for no time limit (issue 37) */
+export const timeLimitField = () =>
+  wholeNumber(true).pipe(timeLimitMinutes() as unknown as z.ZodType<number | null, number | null>);
+
+/** Label, threshold, mode and time limit of a test (create and edit). */
 export const mcTestFormSchema = z.object({
   label: mcTestLabel(),
   percent_to_accomplish: percentField(),
   mode: mcTestMode(),
+  time_limit_minutes: timeLimitField(),
 });
 export type McTestFormInput = z.input<typeof mcTestFormSchema>;
 export type McTestFormOutput = z.output<typeof mcTestFormSchema>;

@@ -12,10 +12,10 @@ import { useCreateMcTest } from '../api/create-mc-test';
 import { useUpdateMcTest } from '../api/update-mc-test';
 import { type McTestFormInput, type McTestFormOutput, mcTestFormSchema } from './form-schemas';
 
-const FIELDS = ['label', 'percent_to_accomplish', 'mode'] as const;
+const FIELDS = ['label', 'percent_to_accomplish', 'mode', 'time_limit_minutes'] as const;
 
 /**
- * Label, pass threshold (percent) and mode of a test: creates one (`POST /api/mc_tests`) or
+ * Label, pass threshold (percent), mode and time limit (minutes, empty: none) of a test: creates one (`POST /api/mc_tests`) or
  * saves an existing one (`PATCH /api/mc_tests/update`).
  */
 export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (test: McTestDto) => void }) {
@@ -37,6 +37,7 @@ export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (tes
       label: test?.label ?? '',
       percent_to_accomplish: String(test?.percent_to_accomplish ?? 60),
       mode: test?.mode ?? 'exam',
+      time_limit_minutes: test?.time_limit_minutes == null ? '' : String(test.time_limit_minutes),
     },
   });
 
@@ -101,6 +102,17 @@ export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (tes
               </select>
             </div>
           </Field>
+        </div>
+        <div className="column">
+          <InputField
+            label={t('mcTest.form.timeLimit')}
+            id={`${prefix}-time-limit`}
+            registration={register('time_limit_minutes')}
+            error={errors.time_limit_minutes?.message}
+            help={t('mcTest.form.timeLimitHelp')}
+            inputMode="numeric"
+            data-testid="mc-test-time-limit"
+          />
         </div>
       </div>
       <Button type="submit" variant="primary" isLoading={isSubmitting} data-testid="mc-test-submit">

@@ -1,5 +1,5 @@
 import type { AssignedTestDto, RunQuestion, StartedRun, StopResult } from '@elearn/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerHtml } from '@/components/html-content';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -7,10 +7,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notification } from '@/components/ui/notification';
 import { useLocale } from '@/hooks/use-locale';
 import { isApiError } from '@/lib/api-client';
+import { saveAnswer } from '../api/save-answer';
 import { useStartTest } from '../api/start-test';
 import { useStopTest } from '../api/stop-test';
 import { formatPercent } from '../format';
 import { mcTestPaths } from '../tabs';
+import { formatRemaining, useCountdown } from './run-clock';
 import { RunResult } from './run-result';
 import { type Choices, forgetChoices, loadChoices, saveChoices, validChoices } from './run-storage';
 import { TestFacts } from './test-facts';
@@ -107,12 +109,64 @@ export function TestPlayer({ testId, info }: TestPlayerProps) {
   );
 }
 
+/** how long the player waits after the last click before it saves a question's answers */
+export const SAVE_DEBOUNCE_MS = 600;
+
+/** the answers the server saved, as choices */
+const savedChoices = (run: StartedRun): Choices =>
+  Object.fromEntries(run.answers.map((a) => [a.question_id, a.answer_ids]));
+
+/**
+ * The answers are saved on the server as they are given (debounced per run, issue 37 item 2): a
+ * closed tab or another device resumes with them. Choices of this tab not saved yet (a reload
+ * within the debounce) win over the server's and are saved at once.
+ */
+function useSavedChoices(run: StartedRun) {
+  const runId = run.user_graduate_id;
+  const [choices, setChoices] = useState<Choices>(() =>
+    validChoices({ ...savedChoices(run), ...loadChoices(runId) }, run.questions),
+  );
+  const latest = useRef(choices);
+  latest.current = choices;
+  const pending = useRef(new Set<number>());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    for (const questionId of pending.current) {
+      // a failed save (offline, time up) is not fatal: the stop carries every answer too
+      saveAnswer(runId, questionId, latest.current[questionId] ?? []).catch(() => undefined);
+    }
+    pending.current.clear();
+  }, [runId]);
+  const schedule = useCallback(
+    (questionId: number) => {
+      pending.current.add(questionId);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, SAVE_DEBOUNCE_MS);
+    },
+    [flush],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the choices found at the start
+  useEffect(() => {
+    const server = savedChoices(run);
+    for (const [question, picked] of Object.entries(latest.current)) {
+      if (JSON.stringify(server[Number(question)] ?? []) !== JSON.stringify(picked))
+        schedule(Number(question));
+    }
+    return flush;
+  }, []);
+  useEffect(() => saveChoices(runId, choices), [runId, choices]);
+  return { choices, setChoices, schedule, flush };
+}
+
 function RunningTest({ run, onDone }: { run: StartedRun; onDone: (result: StopResult) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const runId = run.user_graduate_id;
   const questions = run.questions;
-  const [choices, setChoices] = useState<Choices>(() => validChoices(loadChoices(runId), questions));
+  const { choices, setChoices, schedule, flush } = useSavedChoices(run);
+  const left = useCountdown(run.deadline, run.now);
+  const autoSubmitted = useRef(false);
   const [index, setIndex] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -120,8 +174,6 @@ function RunningTest({ run, onDone }: { run: StartedRun; onDone: (result: StopRe
   const stop = useStopTest();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
-
-  useEffect(() => saveChoices(runId, choices), [runId, choices]);
 
   // moving to another question puts the focus on its heading (screen readers read it out)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the question changes
@@ -132,6 +184,15 @@ function RunningTest({ run, onDone }: { run: StartedRun; onDone: (result: StopRe
     }
     headingRef.current?.focus();
   }, [index]);
+
+  // the time is up on the server's clock: the player submits itself, without asking
+  // biome-ignore lint/correctness/useExhaustiveDependencies: submit reads the current choices
+  useEffect(() => {
+    if (left === 0 && !autoSubmitted.current) {
+      autoSubmitted.current = true;
+      submit();
+    }
+  }, [left]);
 
   if (questions.length === 0) {
     return (
@@ -146,15 +207,18 @@ function RunningTest({ run, onDone }: { run: StartedRun; onDone: (result: StopRe
   const question = questions[Math.min(index, total - 1)]!;
   const last = index >= total - 1;
 
-  const toggle = (questionId: number, answerId: number) =>
+  const toggle = (questionId: number, answerId: number) => {
     setChoices((current) => {
       const picked = new Set(current[questionId] ?? []);
       if (picked.has(answerId)) picked.delete(answerId);
       else picked.add(answerId);
       return { ...current, [questionId]: [...picked] };
     });
+    schedule(questionId);
+  };
 
-  const submit = () => {
+  function submit() {
+    flush();
     setError(null);
     stop.mutate(
       {
@@ -177,7 +241,7 @@ function RunningTest({ run, onDone }: { run: StartedRun; onDone: (result: StopRe
         },
       },
     );
-  };
+  }
 
   const percentDone = Math.round((answered / total) * 100);
 
@@ -200,6 +264,22 @@ function RunningTest({ run, onDone }: { run: StartedRun; onDone: (result: StopRe
         >
           {formatPercent(percentDone, locale)}
         </progress>
+        {left !== null ? (
+          <p
+            className={`test-countdown is-size-5 has-text-weight-semibold mb-2${left < 60_000 ? ' has-text-danger' : ''}`}
+            data-testid="test-countdown"
+          >
+            {t('mcTest.player.timeLeft')}{' '}
+            <span role="timer" aria-live="off" data-testid="test-countdown-value">
+              {formatRemaining(left)}
+            </span>
+          </p>
+        ) : null}
+        {left === 0 ? (
+          <Notification variant="warning" role="alert">
+            <span data-testid="test-time-up">{t('mcTest.player.timeUp')}</span>
+          </Notification>
+        ) : null}
         {run.resumed ? (
           <Notification variant="info" role="status">
             {t('mcTest.player.resumed')}
