@@ -5,6 +5,7 @@ import { PDF, SAMPLE_WEBM, seminarFixtures } from './test/fixtures.ts';
 import { ADMIN_ROWS } from './test/matrix/admin.rows.ts';
 import { CHAPTERS_PREVIEW_ROWS } from './test/matrix/chapters-preview.rows.ts';
 import { COMPANIES_ROWS } from './test/matrix/companies.rows.ts';
+import { INVOICES_ROWS } from './test/matrix/invoices.rows.ts';
 import { ITEM_ANALYSIS_ROWS } from './test/matrix/item-analysis.rows.ts';
 import { LEARN_ROWS } from './test/matrix/learn.rows.ts';
 import { MC_TESTS_ROWS } from './test/matrix/mc-tests.rows.ts';
@@ -283,6 +284,7 @@ const MATRIX: Row[] = [
   ...MC_TESTS_ROWS,
   ...ITEM_ANALYSIS_ROWS,
   ...PAYMENTS_ROWS,
+  ...INVOICES_ROWS,
   ...COMPANIES_ROWS,
   ...ADMIN_ROWS,
   ...PRIVACY_ROWS,

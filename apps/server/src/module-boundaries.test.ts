@@ -125,6 +125,10 @@ const TABLE_OWNERS: Record<string, string> = {
   accountDeletions: 'privacy',
   notificationPreferences: 'notifications',
   notificationSends: 'notifications',
+  sellerSettings: 'invoices',
+  invoiceCounters: 'invoices',
+  invoices: 'invoices',
+  invoiceLines: 'invoices',
 };
 
 /**

@@ -1,6 +1,7 @@
 export * from './consent.ts';
 export * from './domain/catalogue.ts';
 export * from './domain/chapter-lock.ts';
+export * from './domain/commerce-ids.ts';
 export * from './domain/export-file-name.ts';
 export * from './domain/landing.ts';
 export * from './domain/learning-dates.ts';
@@ -17,6 +18,7 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/chapter.ts';
 export * from './schemas/common.ts';
 export * from './schemas/company.ts';
+export * from './schemas/invoices.ts';
 export * from './schemas/item-analysis.ts';
 export * from './schemas/learn.ts';
 export * from './schemas/mc-test.ts';

@@ -241,6 +241,24 @@ export const operationDocs: Record<string, OperationDoc> = {
   'GET /api/certificates/{code}': { errors: [429] },
   'POST /api/certificates/{code}/revoke': { errors: [409] },
 
+  // invoices (issue 38) --------------------------------------------------------------------
+  'GET /api/invoices/{id}/pdf': {
+    download: {
+      description: "The invoice or credit note as a PDF in the buyer's language (fonts embedded).",
+      types: ['application/pdf'],
+      attachment: true,
+      ranges: false,
+    },
+  },
+  'GET /api/admin/invoices/export': {
+    download: {
+      description: 'The invoices and credit notes of the filter as an Excel workbook, streamed.',
+      types: [XLSX],
+      attachment: true,
+      ranges: false,
+    },
+  },
+
   // administration -------------------------------------------------------------------------
   'PATCH /api/admin/users/{id}/scopes': { errors: [409] },
   'POST /api/admin/users/{id}/disable': { errors: [409] },

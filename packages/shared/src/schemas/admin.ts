@@ -187,6 +187,8 @@ export const AUDIT_ACTIONS = [
   'user.reminded',
   // a manager sets or clears an assignment's due date (issue 36 item 5)
   'assignment.due_date_set',
+  // an admin saves the seller on the invoices (issue 38 item 1)
+  'seller.updated',
   // extra minutes on a test's time limit for one learner (issue 37 item 1)
   'mc_test.time_granted',
 ] as const;
@@ -195,7 +197,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditQuerySchema = pageQuery.extend({
   action: z.enum(AUDIT_ACTIONS).optional(),
   actor_id: id().optional(),
-  target_type: z.enum(['user', 'company', 'seminar', 'graduation', 'certificate', 'job']).optional(),
+  target_type: z.enum(['user', 'company', 'seminar', 'graduation', 'certificate', 'job', 'seller']).optional(),
   from: dateOnly.optional(),
   to: dateOnly.optional(),
 });

@@ -115,6 +115,22 @@ export const companyRegisterBodySchema = registerBodySchema.safeExtend({
 export type CompanyRegisterBody = z.infer<typeof companyRegisterBodySchema>;
 
 export const companyBookingBodySchema = z.object({ seminarId: id(), companyId: id() }).strict();
+/**
+ * `POST /api/companies/booking/now`: a company checkout, with the buyer's optional reference or
+ * purchase order number printed on the invoice (issue 38)
+ */
+export const companyCheckoutBodySchema = z
+  .object({
+    seminarId: id(),
+    companyId: id(),
+    reference: z
+      .string()
+      .trim()
+      .max(64, { error: m('validation.max', { max: 64 }) })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .strict();
 export const companyBookingDtoSchema = z.object({
   id: z.number().int(),
   status: z.string(),

@@ -6,6 +6,7 @@ import {
   companyAssignmentSchema,
   companyBookingBodySchema,
   companyBookingDtoSchema,
+  companyCheckoutBodySchema,
   idParamsSchema,
   seminarCompanyRowSchema,
   seminarDtoSchema,
@@ -46,7 +47,7 @@ export const companyBookingRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireVerified,
       schema: {
         tags,
-        body: companyBookingBodySchema,
+        body: companyCheckoutBodySchema,
         response: { 200: checkoutDtoSchema, 201: checkoutDtoSchema },
       },
     },
@@ -54,6 +55,7 @@ export const companyBookingRoutes: FastifyPluginAsyncZod<{
       await companies.checkPurchase(req.user!, req.body);
       const { checkout, created } = await payments.bookNow(req.user!, req.body.seminarId, req.locale, {
         forCompanyId: req.body.companyId,
+        reference: req.body.reference,
         appUrl: req.appUrl,
       });
       return reply.code(created ? 201 : 200).send(checkout);

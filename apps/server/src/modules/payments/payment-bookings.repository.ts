@@ -77,6 +77,7 @@ export const paymentBookingsRepository = {
       price: number;
       currency: string;
       forCompanyId: number | null;
+      reference?: string | null;
     },
   ): Promise<void> {
     await db
@@ -84,11 +85,16 @@ export const paymentBookingsRepository = {
       .values({ ...values, status: 'pending' })
       .onConflictDoNothing({ target: [bookings.seminarId, bookings.userId] });
   },
-  /** whom an unpaid booking buys for: the user (null) or a company */
-  async setPurchaser(db: DbOrTx, bookingId: number, forCompanyId: number | null): Promise<void> {
+  /** whom an unpaid booking buys for: the user (null) or a company, with the buyer's reference */
+  async setPurchaser(
+    db: DbOrTx,
+    bookingId: number,
+    forCompanyId: number | null,
+    reference: string | null = null,
+  ): Promise<void> {
     await db
       .update(bookings)
-      .set({ forCompanyId, updatedAt: new Date() })
+      .set({ forCompanyId, reference, updatedAt: new Date() })
       .where(and(eq(bookings.id, bookingId), isNull(bookings.grantedAt)));
   },
   /** the booking, locked until the transaction ends */

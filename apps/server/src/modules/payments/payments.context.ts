@@ -25,10 +25,33 @@ export interface PaymentsDeps {
     companyId: number,
     at: Date,
   ) => Promise<void>;
+  /**
+   * the invoices module (issue 38; wired in app-modules.ts): the amount a checkout charges for a
+   * price (VAT added to net prices), and the invoice of a paid payment, issued in its transaction
+   */
+  invoices?: {
+    charge: (price: number, currency: string) => Promise<number>;
+    issueForPayment: (tx: Tx, paid: PaidPurchase) => Promise<unknown>;
+  };
   /** null: payments are switched off (production without MOLLIE_API_KEY) */
   provider: PaymentProvider | null;
   log: FastifyBaseLogger;
   now?: () => number;
+}
+
+/** what an invoice needs of a paid payment */
+export interface PaidPurchase {
+  paymentId: number;
+  bookingId: number;
+  userId: number;
+  companyId: number | null;
+  reference: string | null;
+  seminarId: number;
+  seminarTitle: string;
+  price: number;
+  paid: number;
+  currency: string;
+  paidAt: Date;
 }
 
 /** the deps the use cases share, built once per app */

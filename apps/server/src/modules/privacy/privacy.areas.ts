@@ -5,6 +5,7 @@ import type { ChaptersService } from '../chapters/chapters.service.ts';
 import type { CompaniesService } from '../companies/companies.service.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { GraduateService } from '../graduate/graduate.service.ts';
+import type { InvoicesService } from '../invoices/invoices.service.ts';
 import type { LearnService } from '../learn/learn.service.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -61,6 +62,7 @@ export interface AreaDeps {
   db: Db;
   sessions: SessionManager;
   payments: PaymentsService;
+  invoices: InvoicesService;
   enrolments: EnrolmentsService;
   chapters: ChaptersService;
   seminars: SeminarsService;
@@ -111,6 +113,14 @@ function learnerAreas(d: AreaDeps): PrivacyArea[] {
       effect: 'anonymised',
       reason: `payments are accounting records (10 years, Swiss CO art. 958f): amount, currency, status and dates stay ${DAY}, without a name; bookings without a payment are deleted`,
       erase: (u) => d.payments.personalData.erase(u.id),
+    },
+    {
+      name: 'invoices',
+      tables: ['invoices'],
+      collect: (u) => d.invoices.personalData.collect(u.id),
+      effect: 'kept',
+      reason:
+        'invoices and credit notes are bookkeeping records that must be kept unchanged for 10 years (Swiss CO art. 958f, German HGB § 257 and AO § 147): they keep the buyer as issued (name, e-mail, company, reference); the database refuses changes',
     },
     {
       name: 'enrolments',

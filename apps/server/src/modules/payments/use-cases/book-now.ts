@@ -16,6 +16,8 @@ import { syncPayment } from './sync-payment.ts';
 
 export interface BookNowOptions {
   forCompanyId?: number;
+  /** a company purchase: the buyer's reference or PO number, printed on the invoice (issue 38) */
+  reference?: string;
   /** base of the return URL: the request's `appUrl` (plugins/request-origin.ts); default APP_URL */
   appUrl?: string;
 }
@@ -34,17 +36,19 @@ async function claim(
   ctx: PaymentsContext,
   actor: AuthUser,
   seminarId: number,
-  price: number,
-  forCompanyId: number | null,
+  price: { list: number; charged: number },
+  purchaser: { forCompanyId: number | null; reference: string | null },
 ): Promise<Claim> {
+  const { forCompanyId, reference } = purchaser;
   const { config, provider } = ctx;
   return ctx.db.transaction(async (tx) => {
     await repo.insertPendingBooking(tx, {
       seminarId,
       userId: actor.id,
-      price,
+      price: price.list,
       currency: config.currency,
       forCompanyId,
+      reference,
     });
     const booking = await repo.lockBooking(tx, seminarId, actor.id);
     if (!booking) return { kind: 'retry' } as const; // removed meanwhile by a failed attempt
@@ -52,7 +56,9 @@ async function claim(
       throw conflict('booking.already_booked', 'booking.already_booked');
     }
     // an unpaid booking buys for whom the latest request says (the caller or a company)
-    if (booking.forCompanyId !== forCompanyId) await repo.setPurchaser(tx, booking.id, forCompanyId);
+    if (booking.forCompanyId !== forCompanyId || booking.reference !== reference) {
+      await repo.setPurchaser(tx, booking.id, forCompanyId, reference);
+    }
     await repo.deleteStaleCreating(tx, booking.id, new Date(ctx.now() - STALE_CREATING_MS));
     const current = await repo.findInProgress(tx, booking.id);
     if (current) return { kind: 'inProgress', bookingId: booking.id, payment: current } as const;
@@ -61,7 +67,7 @@ async function claim(
       userId: actor.id,
       provider: provider?.name ?? 'none',
       placeholderId: `creating:${randomUUID()}`,
-      amount: price,
+      amount: price.charged,
       currency: config.currency,
     });
     return { kind: 'attempt', bookingId: booking.id, attempt } as const;
@@ -98,8 +104,12 @@ export async function bookNow(
   if (seminar.price <= 0) throw conflict('payment.free_seminar', 'payment.free_seminar');
   if (!provider) throw paymentUnavailable();
 
+  // net prices: the checkout charges the gross (the invoice's total, invoices/invoice-amounts.ts)
+  const charged = ctx.invoices ? await ctx.invoices.charge(seminar.price, config.currency) : seminar.price;
+  const purchaser = { forCompanyId, reference: forCompanyId ? (opts.reference ?? null) : null };
   for (let round = 0; round < 3; round++) {
-    const claimed = await claim(ctx, actor, seminarId, seminar.price, forCompanyId);
+    const price = { list: seminar.price, charged };
+    const claimed = await claim(ctx, actor, seminarId, price, purchaser);
     if (claimed.kind === 'retry') continue;
     if (claimed.kind === 'inProgress') {
       const { payment } = claimed;
@@ -130,7 +140,7 @@ export async function bookNow(
     const prefix = `${opts.appUrl ?? config.appUrl}${prefixOf(locale)}`;
     try {
       const created = await provider.create({
-        amount: seminar.price,
+        amount: charged,
         currency: config.currency,
         description: `Seminar: ${seminar.title}`.replace(/[\r\n]+/g, ' ').slice(0, 255),
         redirectUrl: `${prefix}/payment/mollie/redirect?bookingId=${bookingId}`,

@@ -1,7 +1,32 @@
+import type { Tx } from '../../../db/client.ts';
 import type { PaymentsContext } from '../payments.context.ts';
 import type { ProviderPayment } from '../payments.provider.ts';
-import { type PaymentRow, paymentsRepository as repo } from '../payments.repository.ts';
+import { type BookingRow, type PaymentRow, paymentsRepository as repo } from '../payments.repository.ts';
 import { queueConfirmation } from './queue-confirmation.ts';
+
+/** the invoice of a booking just paid (issue 38), in the payment's transaction */
+async function issueInvoice(
+  ctx: PaymentsContext,
+  tx: Tx,
+  booking: BookingRow,
+  payment: PaymentRow,
+  at: Date,
+) {
+  const found = await repo.findBookingWithSeminar(tx, booking.id);
+  await ctx.invoices!.issueForPayment(tx, {
+    paymentId: payment.id,
+    bookingId: booking.id,
+    userId: booking.userId,
+    companyId: booking.forCompanyId,
+    reference: booking.reference,
+    seminarId: booking.seminarId,
+    seminarTitle: found?.seminar.title ?? '',
+    price: booking.price,
+    paid: payment.amount,
+    currency: payment.currency,
+    paidAt: payment.paidAt ?? at,
+  });
+}
 
 /**
  * Applies what the provider reports about one of our attempts: the attempt moves forward only
@@ -39,6 +64,8 @@ async function applyReport(
       // bought for a company: the company holds the seminar from now on as well
       if (booking?.forCompanyId) await ctx.grantCompanyPurchase(tx, booking, booking.forCompanyId, at);
       if (booking) await queueConfirmation(ctx, tx, booking.id);
+      // the invoice, numbered in this transaction: no paid booking without one, no number lost
+      if (booking && ctx.invoices) await issueInvoice(ctx, tx, booking, current, at);
       return booking;
     }
     await repo.deriveStatus(tx, payment.bookingId);

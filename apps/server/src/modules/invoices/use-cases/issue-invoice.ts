@@ -1,0 +1,176 @@
+import { type Locale, t } from '@elearn/shared';
+import type { DbOrTx } from '../../../db/client.ts';
+import { conflict, notFound } from '../../../errors.ts';
+import { usersService } from '../../users/users.service.ts';
+import { invoiceAmounts, lineAmounts, lineFromGross } from '../invoice-amounts.ts';
+import { type InvoicesContext, invoiceNumber, zurichYear } from '../invoices.context.ts';
+import {
+  type InvoiceRow,
+  type NewInvoiceLine,
+  type NewInvoiceRow,
+  invoicesRepository as repo,
+} from '../invoices.repository.ts';
+import { type BuyerSnapshot, sellerSnapshot } from '../invoices.snapshot.ts';
+
+/** what payments knows about a payment that became paid (sync-payment.ts) */
+export interface PaidPurchase {
+  paymentId: number;
+  bookingId: number;
+  userId: number;
+  companyId: number | null;
+  reference: string | null;
+  seminarId: number;
+  seminarTitle: string;
+  /** the booking's list price (minor units) */
+  price: number;
+  /** what was paid (minor units) */
+  paid: number;
+  currency: string;
+  paidAt: Date;
+}
+
+/** numbers the document in the caller's transaction and stores it with its lines */
+async function store(
+  tx: DbOrTx,
+  at: Date,
+  head: NewInvoiceRow,
+  lines: NewInvoiceLine[],
+): Promise<InvoiceRow> {
+  const year = zurichYear(at);
+  const seq = await repo.nextSeq(tx, year);
+  return repo.insert(tx, { ...head, number: invoiceNumber(year, seq), year, seq }, lines);
+}
+
+/**
+ * Issues the invoice of a payment that became paid, in the transaction that records the
+ * payment (sync-payment.ts): the next number of the year, the seller settings and the buyer as
+ * they are now, the line's net, VAT and gross (invoice-amounts.ts). Once per payment: a second
+ * call answers the invoice issued first.
+ */
+export async function issueForPayment(
+  ctx: InvoicesContext,
+  tx: DbOrTx,
+  p: PaidPurchase,
+): Promise<InvoiceRow> {
+  const existing = await repo.findByPayment(tx, p.paymentId);
+  if (existing) return existing;
+  const [sellerRow, user] = await Promise.all([repo.seller(tx), usersService.findById(tx, p.userId)]);
+  if (!sellerRow) ctx.log.warn({ paymentId: p.paymentId }, 'invoice issued without seller settings');
+  const vat = { vatRateBp: sellerRow?.vatRateBp ?? 0, pricesIncludeVat: sellerRow?.pricesIncludeVat ?? true };
+  const locale: Locale = user?.locale === 'en' ? 'en' : 'de';
+  let line = lineAmounts(p.price, vat);
+  let totals = invoiceAmounts([line], p.currency, vat);
+  if (totals.payable !== p.paid) {
+    // the settings or the price changed between checkout and payment: the paid amount counts
+    line = lineFromGross(p.paid, vat.vatRateBp);
+    totals = { ...line, rounding: 0, payable: p.paid };
+  }
+  const buyer: BuyerSnapshot = {
+    name: user ? `${user.firstName} ${user.lastName}`.trim() || user.username : '',
+    email: user?.email ?? null,
+    address: null,
+    company: p.companyId ? await ctx.companyName(tx, p.companyId) : null,
+    reference: p.reference,
+  };
+  return store(
+    tx,
+    p.paidAt,
+    {
+      kind: 'invoice',
+      bookingId: p.bookingId,
+      paymentId: p.paymentId,
+      userId: p.userId,
+      companyId: p.companyId,
+      state: 'paid',
+      locale,
+      currency: p.currency,
+      netTotal: totals.net,
+      vatTotal: totals.vat,
+      rounding: totals.rounding,
+      grossTotal: totals.payable,
+      vatRateBp: vat.vatRateBp,
+      pricesIncludeVat: vat.pricesIncludeVat,
+      seller: sellerSnapshot(sellerRow),
+      buyer,
+      issuedAt: p.paidAt,
+      dueAt: null,
+      paidAt: p.paidAt,
+    },
+    [
+      {
+        description: t(locale, 'invoice_pdf.seminar', { title: p.seminarTitle }),
+        seminarId: p.seminarId,
+        quantity: 1,
+        ...line,
+        vatRateBp: vat.vatRateBp,
+      },
+    ],
+  );
+}
+
+/** a credit note's line: what is credited, gross (VAT taken out at the invoice's rate) */
+export interface CreditLine {
+  description: string;
+  /** minor units, > 0 */
+  gross: number;
+  seminarId?: number | null;
+}
+
+/**
+ * A credit note for (part of) an issued invoice, in the caller's transaction (issue 38: a
+ * cancellation or refund; wiring to refunds is a later item). Numbered in the same gap-free
+ * series; VAT at the invoice's rate; the buyer as on the invoice; `open` until the money is
+ * returned. The credits of an invoice never exceed its total.
+ * @throws not_found (404) for an unknown invoice or a credit note; invoice.credit_exceeds (409)
+ */
+export async function issueCreditNote(
+  ctx: InvoicesContext,
+  tx: DbOrTx,
+  invoiceId: number,
+  lines: CreditLine[],
+): Promise<InvoiceRow> {
+  const invoice = await repo.lockInvoice(tx, invoiceId);
+  if (!invoice || invoice.kind !== 'invoice') throw notFound();
+  if (!lines.length || lines.some((l) => !Number.isInteger(l.gross) || l.gross <= 0)) {
+    throw conflict('conflict', 'errors.conflict');
+  }
+  const amounts = lines.map((l) => lineFromGross(l.gross, invoice.vatRateBp));
+  const gross = amounts.reduce((s, a) => s + a.gross, 0);
+  const credited = await repo.creditedGross(tx, invoice.id);
+  if (credited + gross > invoice.grossTotal) throw conflict('conflict', 'errors.conflict');
+  const at = new Date(ctx.now());
+  const sellerRow = await repo.seller(tx);
+  return store(
+    tx,
+    at,
+    {
+      kind: 'credit_note',
+      creditsInvoiceId: invoice.id,
+      bookingId: invoice.bookingId,
+      paymentId: invoice.paymentId,
+      userId: invoice.userId,
+      companyId: invoice.companyId,
+      state: 'open',
+      locale: invoice.locale,
+      currency: invoice.currency,
+      netTotal: amounts.reduce((s, a) => s + a.net, 0),
+      vatTotal: amounts.reduce((s, a) => s + a.vat, 0),
+      rounding: 0,
+      grossTotal: gross,
+      vatRateBp: invoice.vatRateBp,
+      pricesIncludeVat: invoice.pricesIncludeVat,
+      seller: sellerRow ? sellerSnapshot(sellerRow) : invoice.seller,
+      buyer: invoice.buyer,
+      issuedAt: at,
+      dueAt: null,
+      paidAt: null,
+    },
+    lines.map((l, i) => ({
+      description: l.description,
+      seminarId: l.seminarId ?? null,
+      quantity: 1,
+      ...amounts[i]!,
+      vatRateBp: invoice.vatRateBp,
+    })),
+  );
+}
