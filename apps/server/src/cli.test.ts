@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.ts';
-import { auditLog } from './db/schema/index.ts';
+import { auditLog, chapterUsers } from './db/schema/index.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { seminarFixtures } from './test/fixtures.ts';
 import { drainJobs, failedJob } from './test/jobs.ts';
 
 describe('command line', () => {
@@ -224,5 +225,17 @@ describe('command line', () => {
     [['jobs:nope'], /unknown command: jobs:nope/],
   ])('jobs: refuses %j', async (args, message) => {
     await expect(run(...args)).rejects.toThrow(message);
+  });
+
+  it('progress:complete stores completions met by the rule but never stored, once (issue 36 item 3)', async () => {
+    const fx = seminarFixtures(t.app);
+    const [owner, learner] = [await t.make.user({ scopes: ['trainer'] }), await t.make.user()];
+    const s = await fx.seminar(owner.id, { bookedBy: [learner.id] });
+    const c = await fx.chapter(s.id);
+    await t.app.database.db
+      .insert(chapterUsers)
+      .values({ chapterId: c.id, userId: learner.id, doneAt: new Date() });
+    expect(await run('progress:complete')).toEqual(['completions stored: 1']);
+    expect(await run('progress:complete')).toEqual(['completions stored: 0']);
   });
 });

@@ -1,19 +1,18 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rules, SCOPES, type Scope } from '@elearn/shared';
+import { dataCommands } from './cli-data-commands.ts';
 import { ConfigError, configFromEnv, loadEnv } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { BackupError, backupDataDir, restoreDataDir } from './lib/backup.ts';
 import { randomToken } from './lib/crypto.ts';
-import { type FileStore, localFileStore } from './lib/file-store.ts';
+import type { FileStore } from './lib/file-store.ts';
 import { openJobQueue } from './lib/job-queue.ts';
 import { openFileStore } from './lib/open-file-store.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { auditRepository } from './modules/audit/audit.repository.ts';
-import { backfillVideoLengths } from './modules/chapters/use-cases/video-lengths.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
-import { catchUpCompletions } from './modules/progress/use-cases/catch-up-completions.ts';
 import { usersService } from './modules/users/users.service.ts';
 import { seedDemoData } from './seed/seed.ts';
 
@@ -30,8 +29,7 @@ Commands:
   media:durations [--retry]   reads the length of every video stored without one (older uploads);
                 prints how many were read and how many could not be (missing or damaged files,
                 recorded as unreadable: a second run skips them, --retry reads them again)
-  progress:complete   stores the completions (and certificates) met by the rule but never stored
-                (once after upgrading past issue 36: completion was stored when a page read it)
+  progress:complete   stores the completions met by the rule but never stored (once, after issue 36)
   jobs:stats    the job queue per kind: waiting, running, failed, age of the oldest waiting job
   jobs:failed [--kind K]   the failed jobs (id, kind, attempts, when, last error; no payload)
   jobs:retry <id>   runs a failed job again (recorded in the audit trail)
@@ -89,6 +87,7 @@ export async function runCli(
     strict: true,
   });
   const db = database.db;
+  if (command && Object.hasOwn(dataCommands, command)) return dataCommands[command]!(db, files, values);
   const email = values.email?.trim().toLowerCase();
   switch (command) {
     case 'user:create': {
@@ -168,15 +167,6 @@ export async function runCli(
     case 'demo:seed': {
       const logins = await seedDemoData(db, { onlyIfEmpty: false, files });
       return ['demo data created', ...(logins ?? []).map((l) => `${l.role}: ${l.email} / ${l.password}`)];
-    }
-    case 'media:durations': {
-      const store = typeof files === 'string' ? localFileStore(files) : files;
-      const r = await backfillVideoLengths(db, store, { retry: values.retry });
-      return [`video lengths: ${r.read} read, ${r.unreadable} could not be read`];
-    }
-    case 'progress:complete': {
-      const n = await catchUpCompletions(db);
-      return [`completions stored: ${n}`];
     }
     default:
       throw new CliError(command ? `unknown command: ${command}\n\n${USAGE}` : USAGE);
