@@ -13,6 +13,7 @@ import { NOTIFICATIONS_ROWS } from './test/matrix/notifications.rows.ts';
 import { PAYMENTS_ROWS } from './test/matrix/payments.rows.ts';
 import { PRIVACY_ROWS } from './test/matrix/privacy.rows.ts';
 import { PROGRESS_ROWS } from './test/matrix/progress.rows.ts';
+import { QUESTION_EXCHANGE_ROWS } from './test/matrix/question-exchange.rows.ts';
 import { UPLOADS_ROWS } from './test/matrix/uploads.rows.ts';
 import {
   ACTORS,
@@ -282,6 +283,7 @@ const CORE_ROWS: Row[] = [
 const MATRIX: Row[] = [
   ...CORE_ROWS,
   ...MC_TESTS_ROWS,
+  ...QUESTION_EXCHANGE_ROWS,
   ...ITEM_ANALYSIS_ROWS,
   ...PAYMENTS_ROWS,
   ...INVOICES_ROWS,

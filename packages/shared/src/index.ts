@@ -22,6 +22,8 @@ export * from './schemas/invoices.ts';
 export * from './schemas/item-analysis.ts';
 export * from './schemas/learn.ts';
 export * from './schemas/mc-test.ts';
+export * from './schemas/question-category.ts';
+export * from './schemas/question-import.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/payment.ts';
 export * from './schemas/privacy.ts';

@@ -75,6 +75,9 @@ export const operationSummaries: Record<string, string> = {
   'POST /api/answers/new': 'Add an answer to a question',
   'PATCH /api/answers': 'Change an answer',
   'DELETE /api/answers/{id}': 'Delete an answer',
+  'POST /api/questions/import/preview': 'Preview an import of Moodle XML or GIFT questions (creates nothing)',
+  'POST /api/questions/import': 'Import Moodle XML or GIFT questions into the pool',
+  'GET /api/questions/export': "Export the caller's questions as Moodle XML or GIFT",
 
   // multiple-choice tests ------------------------------------------------------------------
   'GET /api/mc_tests': "List the caller's tests",

@@ -88,6 +88,7 @@ export function questionDto(overrides: Partial<QuestionDto> & { id: number }): Q
     label: `<p>Frage ${overrides.id}</p>`,
     points: null,
     explanation: null,
+    category: null,
     owner_id: 4,
     answers: [],
     mc_tests: [],

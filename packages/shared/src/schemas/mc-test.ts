@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { encodeMessage as m } from '../i18n/messages.ts';
+import { questionCategory } from './question-category.ts';
 import { id } from './rules.ts';
 
 export const MC_TEST_LABEL_MAX = 200;
@@ -99,6 +100,8 @@ export const createQuestionBodySchema = z
     label: questionLabel(),
     points: points().optional(),
     explanation: explanation().optional(),
+    /** a path of levels separated by "/" (issue 37); null or blank: none */
+    category: questionCategory().optional(),
     answers: z
       .array(newAnswerInputSchema)
       .max(ANSWERS_PER_QUESTION_MAX, { error: m('validation.number_max', { max: ANSWERS_PER_QUESTION_MAX }) })
@@ -115,6 +118,7 @@ export const updateQuestionBodySchema = z
     label: questionLabel(),
     points: points().optional(),
     explanation: explanation().optional(),
+    category: questionCategory().optional(),
   })
   .strict();
 export type UpdateQuestionBody = z.infer<typeof updateQuestionBodySchema>;
@@ -126,6 +130,8 @@ export const questionListQuerySchema = z.object({
   exclude_mc_test_id: id().optional(),
   /** only this question (the editor link of the item analysis) */
   id: id().optional(),
+  /** only questions of this category and the categories below it (issue 37) */
+  category: questionCategory().optional(),
 });
 
 export const attachQuestionsBodySchema = z
@@ -291,6 +297,8 @@ export const questionDtoSchema = z.object({
   points: int().nullable(),
   /** sanitized HTML or null */
   explanation: z.string().nullable(),
+  /** a path of levels separated by "/", or null */
+  category: z.string().nullable(),
   owner_id: int(),
   answers: z.array(answerDtoSchema),
   mc_tests: z.array(z.object({ id: int(), label: z.string() })),

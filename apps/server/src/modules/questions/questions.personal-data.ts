@@ -12,6 +12,7 @@ export function questionsPersonalData(db: Db) {
           label: questions.label,
           points: questions.points,
           explanation: questions.explanation,
+          category: questions.category,
           created_at: questions.createdAt,
           updated_at: questions.updatedAt,
         })

@@ -17,6 +17,7 @@ export const toQuestionDto = (r: QuestionWithAnswers): QuestionDto => ({
   label: r.question.label,
   points: r.question.points,
   explanation: r.question.explanation,
+  category: r.question.category,
   owner_id: r.question.ownerId,
   answers: r.answers.map(toAnswerDto),
   mc_tests: r.tests,

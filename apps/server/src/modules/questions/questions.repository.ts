@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, like, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/query-helpers.ts';
 import { answers, mcTestQuestions, questions } from '../../db/schema/index.ts';
@@ -18,6 +18,16 @@ export {
   questionWithAnswers,
 } from './questions.read-model.ts';
 
+/** a category and every category below it (`A` finds `A` and `A/B`, never `AB`) */
+const inCategory = (path: string): SQL =>
+  or(
+    eq(questions.category, path),
+    like(questions.category, `${path.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`),
+  )!;
+
+/** rows per insert statement of an import (PostgreSQL takes at most 65,535 parameters) */
+const IMPORT_CHUNK = 500;
+
 /** The only place that builds queries on questions and answers. */
 export const questionsRepository = {
   async page(
@@ -27,6 +37,7 @@ export const questionsRepository = {
       q?: string;
       excludeTestId?: number;
       id?: number;
+      category?: string;
       limit: number;
       offset: number;
     },
@@ -34,6 +45,7 @@ export const questionsRepository = {
     const conditions: (SQL | undefined)[] = [];
     if (opts.ownerId !== null) conditions.push(eq(questions.ownerId, opts.ownerId));
     if (opts.id !== undefined) conditions.push(eq(questions.id, opts.id));
+    if (opts.category !== undefined) conditions.push(inCategory(opts.category));
     if (opts.q) {
       const like = containsPattern(opts.q);
       conditions.push(
@@ -159,6 +171,54 @@ export const questionsRepository = {
   },
   async deleteAnswer(db: DbOrTx, id: number): Promise<void> {
     await db.delete(answers).where(eq(answers.id, id));
+  },
+  /** the questions of an import with their answers, a chunk per statement; their ids in order */
+  async insertImported(
+    db: DbOrTx,
+    ownerId: number,
+    list: {
+      label: string;
+      points: number | null;
+      explanation: string | null;
+      category: string | null;
+      answers: { label: string; correct: boolean; explanation: string | null }[];
+    }[],
+  ): Promise<number[]> {
+    const ids: number[] = [];
+    for (let start = 0; start < list.length; start += IMPORT_CHUNK) {
+      const chunk = list.slice(start, start + IMPORT_CHUNK);
+      const rows = await db
+        .insert(questions)
+        .values(
+          chunk.map((q) => ({
+            ownerId,
+            label: q.label,
+            points: q.points,
+            explanation: q.explanation,
+            category: q.category,
+          })),
+        )
+        .returning({ id: questions.id });
+      const answerRows = chunk.flatMap((q, i) =>
+        q.answers.map((a, position) => ({ questionId: rows[i]!.id, ...a, position })),
+      );
+      for (let a = 0; a < answerRows.length; a += IMPORT_CHUNK * 4) {
+        await db.insert(answers).values(answerRows.slice(a, a + IMPORT_CHUNK * 4));
+      }
+      ids.push(...rows.map((r) => r.id));
+    }
+    return ids;
+  },
+  /** every question of an owner (all for null), optionally of a category and below, in id order */
+  async forExport(db: DbOrTx, ownerId: number | null, category?: string): Promise<QuestionWithAnswers[]> {
+    const conditions: (SQL | undefined)[] = [];
+    if (ownerId !== null) conditions.push(eq(questions.ownerId, ownerId));
+    if (category !== undefined) conditions.push(inCategory(category));
+    return db
+      .select(questionWithAnswers)
+      .from(questions)
+      .where(and(...conditions))
+      .orderBy(asc(questions.id));
   },
   async answersOf(db: DbOrTx, questionId: number): Promise<AnswerRow[]> {
     return db

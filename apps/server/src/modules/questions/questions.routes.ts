@@ -14,6 +14,7 @@ import {
 } from '@elearn/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { questionExchangeRoutes } from './questions.exchange.routes.ts';
 import type { QuestionsService, TestQuestionLinks } from './questions.service.ts';
 
 /**
@@ -98,6 +99,8 @@ export const questionRoutes: FastifyPluginAsyncZod<{
       async (req) => mcTests.unattach(req.user!, req.body.mcTestId, req.body.questionId),
     );
   });
+
+  await app.register(questionExchangeRoutes, { questions });
 
   app.post(
     '/api/answers/new',

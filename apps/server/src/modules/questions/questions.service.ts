@@ -1,4 +1,9 @@
-import type { CreateAnswerBody, UpdateAnswerBody, UpdateQuestionBody } from '@elearn/shared';
+import type {
+  CreateAnswerBody,
+  QuestionExportQuery,
+  UpdateAnswerBody,
+  UpdateQuestionBody,
+} from '@elearn/shared';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { QuestionsContext, QuestionsDeps } from './questions.context.ts';
 import { questionsPersonalData } from './questions.personal-data.ts';
@@ -9,6 +14,12 @@ import {
   removeQuestion,
   updateQuestion,
 } from './use-cases/edit-question.ts';
+import {
+  exportQuestions,
+  importQuestions,
+  previewImport,
+  type QuestionFile,
+} from './use-cases/exchange-questions.ts';
 import { listQuestions } from './use-cases/list-questions.ts';
 
 export type { QuestionsDeps, TestQuestionLinks } from './questions.context.ts';
@@ -26,7 +37,14 @@ export function createQuestionsService(deps: QuestionsDeps) {
     personalData: questionsPersonalData(ctx.db),
     list: (
       actor: AuthUser,
-      q: { page: number; per_page: number; q?: string; exclude_mc_test_id?: number; id?: number },
+      q: {
+        page: number;
+        per_page: number;
+        q?: string;
+        exclude_mc_test_id?: number;
+        id?: number;
+        category?: string | null;
+      },
     ) => listQuestions(ctx, actor, q),
     /** a new pool question, optionally appended to a test the caller manages at once */
     create: (actor: AuthUser, body: NewQuestion) => createQuestion(ctx, actor, body),
@@ -36,5 +54,10 @@ export function createQuestionsService(deps: QuestionsDeps) {
     createAnswer: (actor: AuthUser, body: CreateAnswerBody) => createAnswer(ctx, actor, body),
     updateAnswer: (actor: AuthUser, body: UpdateAnswerBody) => updateAnswer(ctx, actor, body),
     removeAnswer: (actor: AuthUser, id: number) => removeAnswer(ctx, actor, id),
+    /** Moodle XML or GIFT: what an import would create and skip (issue 37 item 6) */
+    previewImport: (actor: AuthUser, file: QuestionFile) => previewImport(actor, file),
+    /** @throws validation_failed (422) for an unreadable file or one without importable questions */
+    importQuestions: (actor: AuthUser, file: QuestionFile) => importQuestions(ctx, actor, file),
+    exportQuestions: (actor: AuthUser, q: QuestionExportQuery) => exportQuestions(ctx, actor, q),
   };
 }

@@ -12,6 +12,8 @@ export interface NewQuestion {
   label: string;
   points?: number | null;
   explanation?: string | null;
+  /** validated and normalized by the request schema (questionCategory) */
+  category?: string | null;
   answers: { label: string; correct: boolean; explanation?: string | null }[];
   mcTestId?: number;
 }
@@ -33,6 +35,7 @@ export async function createQuestion(
       label,
       points: body.points ?? null,
       explanation: cleanExplanation(body.explanation) ?? null,
+      category: body.category ?? null,
     });
     await repo.insertAnswers(
       tx,
@@ -55,6 +58,7 @@ export async function updateQuestion(
     label: cleanLabel(body.label),
     ...(body.points !== undefined ? { points: body.points } : {}),
     ...(body.explanation !== undefined ? { explanation: cleanExplanation(body.explanation) } : {}),
+    ...(body.category !== undefined ? { category: body.category } : {}),
   });
   return questionDto(ctx, q.id);
 }

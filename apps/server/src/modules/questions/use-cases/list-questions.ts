@@ -17,13 +17,21 @@ export async function questionDto(ctx: QuestionsContext, id: number): Promise<Qu
 export async function listQuestions(
   ctx: QuestionsContext,
   actor: AuthUser,
-  q: { page: number; per_page: number; q?: string; exclude_mc_test_id?: number; id?: number },
+  q: {
+    page: number;
+    per_page: number;
+    q?: string;
+    exclude_mc_test_id?: number;
+    id?: number;
+    category?: string | null;
+  },
 ): Promise<Paginated<QuestionDto>> {
   const { rows, total } = await repo.page(ctx.db, {
     ownerId: mcTestPolicy.managesEvery(actor) ? null : actor.id,
     q: q.q?.trim() || undefined,
     excludeTestId: q.exclude_mc_test_id,
     id: q.id,
+    category: q.category ?? undefined,
     limit: q.per_page,
     offset: (q.page - 1) * q.per_page,
   });
