@@ -14,7 +14,9 @@
  * only "Mein Lernen" of a learner with 30 seminars (issue 36, bench/learn.ts), likewise;
  * `BENCH_ONLY=team` only the company team view of 5,000 employees × 10 seminars and its export
  * (issue 36, bench/team.ts), likewise (the full run measures it on PostgreSQL); `BENCH_ONLY=reminders`
- * only the reminder run over 100,000 assignments (issue 36, bench/reminders.ts; PostgreSQL).
+ * only the reminder run over 100,000 assignments (issue 36, bench/reminders.ts; PostgreSQL); `BENCH_ONLY=import`
+ * only the import of a 2,000-question Moodle XML file (issue 37, bench/question-import.ts), on PGlite and
+ * (with BENCH_DATABASE_URL) PostgreSQL.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -30,6 +32,7 @@ import { countLearnQueries, generateLearnBench, printLearn } from './learn.ts';
 import { generateMcTestBench, measureMcTests, measureStops, printMcTests, printStops } from './mc-tests.ts';
 import { runPrivacyBench } from './privacy.ts';
 import { generateProgressBench, measureProgress, printProgress } from './progress.ts';
+import { runQuestionImportBench } from './question-import.ts';
 import { runRemindersBench } from './reminders.ts';
 import { ENTRY, login as loginOverHttp, rssMb, serverKind } from './support.ts';
 import { generateTeamBench, measureTeam, printTeam } from './team.ts';
@@ -519,6 +522,9 @@ if (process.env.BENCH_ONLY === 'privacy') {
   // issue 36: the reminder run over 100,000 assignments (PostgreSQL only)
   if (!process.env.BENCH_DATABASE_URL) throw new Error('BENCH_ONLY=reminders needs BENCH_DATABASE_URL');
   ok.push(await runRemindersBench(process.env.BENCH_DATABASE_URL));
+} else if (process.env.BENCH_ONLY === 'import') {
+  // issue 37: a 2,000-question Moodle XML file imported (bench/question-import.ts)
+  ok.push(...(await runQuestionImportBench()));
 } else if (process.env.BENCH_ONLY === 'stop') {
   ok.push(...(await onBothDatabases(runStopsOnly)));
 } else if (process.env.BENCH_ONLY !== 'postgres') {
@@ -537,6 +543,7 @@ if (
   process.env.BENCH_ONLY !== 'learn' &&
   process.env.BENCH_ONLY !== 'team' &&
   process.env.BENCH_ONLY !== 'reminders' &&
+  process.env.BENCH_ONLY !== 'import' &&
   process.env.BENCH_ONLY !== 'pglite'
 ) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
