@@ -122,6 +122,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     scored: itemAnalysis.itemRows.scheduleSoon,
     itemAnalysis: itemAnalysis.forExport,
     completionChanged: progress.completionChanged.byTest,
+    runStopped: progress.completionChanged.runStopped,
   });
   // the seller, invoices and credit notes (docs/api/invoices.md, issue 38)
   const invoices = createInvoicesService({

@@ -24,6 +24,8 @@ export interface GraduateDeps {
    * learner of the test, dated `at` (progress, issue 36 item 3)
    */
   completionChanged?: (tx: Tx, userId: number, mcTestId: number, at: Date) => Promise<unknown>;
+  /** an accomplished run stopped: the same, in a transaction of its own shared by the stops together */
+  runStopped?: (userId: number, mcTestId: number, at: Date) => Promise<unknown>;
 }
 
 /** run snapshots by run id, at most `max` (the oldest kept goes first) */
@@ -46,6 +48,7 @@ export interface GraduateContext {
   now: () => number;
   itemAnalysis: ExportItemAnalysis;
   completionChanged?: GraduateDeps['completionChanged'];
+  runStopped?: GraduateDeps['runStopped'];
   runForStop: (lookup: {
     runId: number;
     userId: number;
@@ -92,6 +95,7 @@ export function createGraduateContext(deps: GraduateDeps): GraduateContext {
     now,
     itemAnalysis: deps.itemAnalysis,
     completionChanged: deps.completionChanged,
+    runStopped: deps.runStopped,
     runForStop,
     storeResult,
     totals,

@@ -27,6 +27,17 @@ export const completionRepository = {
     return row?.seminarId;
   },
 
+  /** the seminars of tests, by test (tests on no chapter left out) */
+  async seminarsOfTests(db: DbOrTx, mcTestIds: number[]): Promise<Map<number, number>> {
+    if (mcTestIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: mcTests.id, seminarId: chapters.seminarId })
+      .from(mcTests)
+      .innerJoin(chapters, eq(chapters.id, mcTests.chapterId))
+      .where(inArray(mcTests.id, mcTestIds));
+    return new Map(rows.map((r) => [r.id, r.seminarId]));
+  },
+
   /** stores completions and their certificates (each once: a second call changes nothing) */
   async complete(
     db: DbOrTx,

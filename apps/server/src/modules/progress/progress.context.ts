@@ -13,6 +13,7 @@ import {
   progressRepository as repo,
   type SavedPosition,
 } from './progress.repository.ts';
+import { evaluateAfterRuns } from './use-cases/evaluate-completion.ts';
 
 /** what the progress module is built from (app.ts) */
 export interface ProgressDeps {
@@ -34,6 +35,8 @@ export interface ProgressContext {
   now: () => number;
   /** the saves of players that arrive together go in one statement (lib/batch.ts) */
   savePosition: (save: PositionSave) => Promise<SavedPosition>;
+  /** the completion's evaluation after accomplished runs, batched (one transaction for those together) */
+  runStopped: (run: { userId: number; mcTestId: number; at: Date }) => Promise<void>;
 }
 
 export function createProgressContext(deps: ProgressDeps): ProgressContext {
@@ -46,6 +49,10 @@ export function createProgressContext(deps: ProgressDeps): ProgressContext {
     enrolments: deps.enrolments,
     now: deps.now ?? Date.now,
     savePosition: batched((saves: PositionSave[]) => repo.savePositions(db, saves)),
+    runStopped: batched(async (runs: { userId: number; mcTestId: number; at: Date }[]) => {
+      await db.transaction((tx) => evaluateAfterRuns(tx, runs));
+      return runs.map(() => undefined);
+    }),
   };
 }
 

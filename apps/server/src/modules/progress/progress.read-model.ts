@@ -1,7 +1,6 @@
 import type { SeminarProgressDetailDto, SeminarProgressDto } from '@elearn/shared';
 import { VIDEO_DONE_SHARE } from '@elearn/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import type { ProgressContext } from './progress.context.ts';
 import { certificateRef, iso, round2 } from './progress.dto.ts';
 import { type ChapterFacts, progressRepository as repo, type SeminarFacts } from './progress.repository.ts';
 
@@ -143,7 +142,7 @@ function progressOf(f: Facts, userId: number, seminar: SeminarFacts): Omit<Compu
  * stored (it is recorded by the writes that change the facts, use-cases/evaluate-completion.ts)
  */
 export async function computeProgress(
-  ctx: Pick<ProgressContext, 'db'>,
+  ctx: { db: DbOrTx },
   pairs: Pair[],
 ): Promise<Map<string, Computed>> {
   return computeOn(ctx.db, pairs);

@@ -44,6 +44,8 @@ export function createProgressService(deps: ProgressDeps) {
         const seminarId = await progressRepository.seminarOfTest(tx, mcTestId);
         return seminarId === undefined ? false : evaluateCompletion(tx, userId, seminarId, at);
       },
+      /** an accomplished run stopped: the stops that arrive together are evaluated in one transaction */
+      runStopped: (userId: number, mcTestId: number, at: Date) => ctx.runStopped({ userId, mcTestId, at }),
     },
     /** completions met by the rule but never stored (before issue 36 item 3): the command line's catch-up */
     catchUp: () => catchUpCompletions(ctx.db, ctx.now),

@@ -87,11 +87,8 @@ export async function stopRun(
   openSnapshots.drop(run.id);
   if (!stored) throw conflict('mc_test.run_already_stopped', 'mc_test.run_already_stopped');
   // an accomplished run may complete the seminar (issue 36 item 3): the stops are batched into one
-  // statement, so this runs right after it, in its own transaction, dated at the stop
-  if (score.accomp && ctx.completionChanged) {
-    const changed = ctx.completionChanged;
-    await ctx.db.transaction((tx) => changed(tx, actor.id, run.mcTestId, at));
-  }
+  // statement, so this runs right after it, dated at the stop, one transaction for the stops together
+  if (score.accomp) await ctx.runStopped?.(actor.id, run.mcTestId, at);
   return {
     user_graduate_id: run.id,
     mc_test_id: run.mcTestId,

@@ -24,6 +24,22 @@ export async function evaluateCompletion(
   return done > 0;
 }
 
+/**
+ * evaluateCompletion after test runs stopped, for many at once (the stops are batched): the
+ * seminars of the tests in one statement, then the evaluation of every learner and seminar
+ */
+export async function evaluateAfterRuns(
+  tx: Tx,
+  runs: { userId: number; mcTestId: number; at: Date }[],
+): Promise<number> {
+  const seminarOf = await repo.seminarsOfTests(tx, [...new Set(runs.map((r) => r.mcTestId))]);
+  const pairs = runs.flatMap((r) => {
+    const seminarId = seminarOf.get(r.mcTestId);
+    return seminarId === undefined ? [] : [{ userId: r.userId, seminarId, at: r.at }];
+  });
+  return evaluateCompletions(tx, pairs);
+}
+
 /** evaluateCompletion for many pairs at once (the catch-up): the read model's statements plus two */
 export async function evaluateCompletions(
   db: DbOrTx,
