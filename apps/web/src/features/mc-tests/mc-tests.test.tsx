@@ -104,6 +104,48 @@ describe('test tabs by role (spec section 2)', () => {
 });
 
 describe('test player', () => {
+  it('a timed run resumes with the saved answers and counts down on the server clock (issue 37)', async () => {
+    // the server's clock is 10 minutes behind the browser's: the countdown follows the server
+    const serverNow = Date.now() - 10 * 60_000;
+    const run = startedRun({
+      resumed: true,
+      now: new Date(serverNow).toISOString(),
+      deadline: new Date(serverNow + 2 * 60_000).toISOString(),
+      answers: [{ question_id: 1, answer_ids: [11] }],
+    });
+    const { user } = renderApp('/mcTest/open?test=5', {
+      user: users.student,
+      handlers: { ...assignedHandler(), 'POST /api/graduate/startTest/': () => ({ body: run }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Test starten' }));
+    const running = await screen.findByTestId('test-run');
+    expect((within(running).getByLabelText('4') as HTMLInputElement).checked).toBe(true);
+    expect(within(running).getByTestId('test-progress-text').textContent).toBe('1 von 2 Fragen beantwortet');
+    expect(within(running).getByTestId('test-countdown').textContent).toMatch(
+      /^Verbleibende Zeit: (2:00|1:59)$/,
+    );
+  });
+
+  it('a timed run whose time is up submits itself without asking', async () => {
+    const serverNow = Date.now() + 3 * 60_000;
+    const run = startedRun({
+      now: new Date(serverNow).toISOString(),
+      deadline: new Date(serverNow).toISOString(),
+    });
+    const { user, fetchMock } = renderApp('/mcTest/open?test=5', {
+      user: users.student,
+      handlers: {
+        ...assignedHandler(),
+        'POST /api/graduate/startTest/': () => ({ status: 201, body: run }),
+        'PATCH /api/graduate/stopTest/': () => ({ body: stopResult() }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Test starten' }));
+    expect(await screen.findByTestId('test-result')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock.callsTo('PATCH /api/graduate/stopTest/')).toHaveLength(1);
+  });
+
   it('answers every question, asks before submitting and shows an exam result without details', async () => {
     const { user, fetchMock } = renderApp('/mcTest/open?test=5', {
       user: users.student,
@@ -111,6 +153,20 @@ describe('test player', () => {
         ...assignedHandler(),
         'POST /api/graduate/startTest/': () => ({ status: 201, body: startedRun() }),
         'PATCH /api/graduate/stopTest/': () => ({ body: stopResult() }),
+        // the answers are saved as they are given (issue 37 item 2)
+        ...Object.fromEntries(
+          [1, 2].map((q) => [
+            `PUT /api/graduate/runs/77/answers/${q}`,
+            (req: { json(): unknown }) => ({
+              body: {
+                question_id: q,
+                ...(req.json() as object),
+                deadline: null,
+                now: '2025-03-04T09:00:00.000Z',
+              },
+            }),
+          ]),
+        ),
       },
     });
     const intro = await screen.findByTestId('test-intro');
@@ -173,6 +229,12 @@ describe('test player', () => {
         ],
       },
     });
+    // the last save of each question holds its final choice; no countdown without a deadline
+    const lastSave = (q: number) =>
+      fetchMock.callsTo(`PUT /api/graduate/runs/77/answers/${q}`).at(-1)?.json();
+    expect(lastSave(1)).toEqual({ answerIds: [11] });
+    expect(lastSave(2)).toEqual({ answerIds: [21] });
+    expect(screen.queryByTestId('test-countdown')).toBeNull();
     // exam: passed or not and the percent, nothing about single questions
     expect(within(result).getByRole('heading', { level: 1 }).textContent).toBe('Nicht bestanden');
     expect(within(result).getByTestId('test-result-percent').textContent).toBe('25\u00a0%');
@@ -763,6 +825,14 @@ describe('owner pages', () => {
 
     await user.clear(threshold);
     await user.type(threshold, '70');
+    // the time limit (issue 37): 1 to 600 minutes, empty for none
+    const limit = within(form).getByLabelText('Zeitlimit (Minuten)');
+    await user.type(limit, '601');
+    await user.click(within(form).getByRole('button', { name: 'Speichern' }));
+    expect(await within(form).findByText('Darf höchstens 600 sein.')).toBeTruthy();
+    expect(fetchMock.callsTo('PATCH /api/mc_tests/update')).toHaveLength(0);
+    await user.clear(limit);
+    await user.type(limit, '45');
     await user.selectOptions(within(form).getByLabelText('Modus'), 'practice');
     await user.click(within(form).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Die Einstellungen wurden gespeichert.')).toBeTruthy();
@@ -771,6 +841,7 @@ describe('owner pages', () => {
       label: 'Abschlusstest',
       percent_to_accomplish: 70,
       mode: 'practice',
+      time_limit_minutes: 45,
     });
     // the editor has no chapters to offer yet: it says so
     expect(await screen.findByTestId('chapter-attach-empty')).toBeTruthy();
