@@ -589,6 +589,7 @@ describe('question pool editor', () => {
       label: '<p>Hauptstadt der Schweiz?</p>',
       points: 3,
       explanation: '<p>Bern ist die Bundesstadt.</p>',
+      category: null,
       answers: [
         { label: 'Bern', correct: true, explanation: null },
         { label: 'Zürich', correct: false, explanation: '<p>Zürich ist nur die grösste Stadt.</p>' },

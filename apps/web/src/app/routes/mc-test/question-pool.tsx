@@ -7,6 +7,11 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchBox } from '@/components/ui/search-box';
 import { useQuestions } from '@/features/mc-tests/api/get-questions';
 import { PoolQuestion } from '@/features/mc-tests/components/pool-question';
+import {
+  CategoryFilter,
+  ExportLinks,
+  ImportQuestions,
+} from '@/features/mc-tests/components/question-exchange';
 import { QuestionForm } from '@/features/mc-tests/components/question-form';
 import { mcTestPaths } from '@/features/mc-tests/tabs';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -24,7 +29,9 @@ export default function QuestionPoolPage() {
   const q = params.get('q') ?? '';
   // `?question={id}`: only that question (the item analysis links here to edit one)
   const only = idParam(params.get('question') ?? undefined) ?? undefined;
-  const query = useQuestions({ page, q, perPage: PER_PAGE, id: only });
+  // `?category=`: that category and every category below it (issue 37)
+  const category = params.get('category') ?? '';
+  const query = useQuestions({ page, q, perPage: PER_PAGE, id: only, category: category || undefined });
   return (
     <>
       <div className="is-flex is-justify-content-space-between is-align-items-baseline is-flex-wrap-wrap">
@@ -36,6 +43,10 @@ export default function QuestionPoolPage() {
         ) : null}
       </div>
       <p className="subtitle is-6">{t('mcTest.pool.intro')}</p>
+      <div className="is-flex is-flex-wrap-wrap mb-4" style={{ gap: '0.5rem' }} data-testid="pool-exchange">
+        <ImportQuestions />
+        <ExportLinks category={category || undefined} />
+      </div>
       <details className="box" data-testid="pool-new" open={query.data?.total === 0 && !q ? true : undefined}>
         <summary className="has-text-weight-semibold" data-testid="pool-new-toggle">
           {t('mcTest.pool.newQuestion')}
@@ -51,13 +62,19 @@ export default function QuestionPoolPage() {
           </AppLink>
         </p>
       ) : (
-        <SearchBox label={t('mcTest.pool.search')} testId="pool-search" />
+        <>
+          <SearchBox label={t('mcTest.pool.search')} testId="pool-search" />
+          <CategoryFilter />
+        </>
       )}
       <QueryState query={query}>
         {(data) =>
           data.data.length === 0 ? (
-            <EmptyState title={q ? t('mcTest.pool.noMatch') : t('mcTest.pool.empty')} testId="pool-empty">
-              {q ? null : <p>{t('mcTest.pool.emptyText')}</p>}
+            <EmptyState
+              title={q || category ? t('mcTest.pool.noMatch') : t('mcTest.pool.empty')}
+              testId="pool-empty"
+            >
+              {q || category ? null : <p>{t('mcTest.pool.emptyText')}</p>}
             </EmptyState>
           ) : (
             <>

@@ -11,6 +11,7 @@ import {
   newAnswerInputSchema,
   percentToAccomplish,
   points,
+  questionCategory,
   questionLabel,
   timeLimitMinutes,
 } from '@elearn/shared';
@@ -56,6 +57,8 @@ export const questionFormSchema = z.object({
   label: questionLabel(),
   points: pointsField(),
   explanation: explanation(),
+  /** a path like "Sicherheit/Brandschutz"; empty: none (issue 37) */
+  category: questionCategory(),
   answers: z
     .array(newAnswerInputSchema)
     .max(20, { error: encodeMessage('validation.number_max', { max: 20 }) }),
@@ -68,6 +71,7 @@ export const questionEditSchema = z.object({
   label: questionLabel(),
   points: pointsField(),
   explanation: explanation(),
+  category: questionCategory(),
 });
 export type QuestionEditInput = z.input<typeof questionEditSchema>;
 export type QuestionEditOutput = z.output<typeof questionEditSchema>;

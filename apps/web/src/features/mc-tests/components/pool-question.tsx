@@ -23,6 +23,7 @@ import { useUpdateAnswer } from '../api/update-answer';
 import { useUpdateQuestion } from '../api/update-question';
 import { plainText, shorten } from '../format';
 import { type QuestionEditInput, type QuestionEditOutput, questionEditSchema } from './form-schemas';
+import { CategoryPath } from './question-exchange';
 import '../mc-tests.css';
 
 /** The first message of an answer label check (encoded key), or undefined when valid. */
@@ -304,6 +305,7 @@ function QuestionEdit({ question, onDone }: { question: QuestionDto; onDone: () 
       label: question.label,
       points: question.points === null ? '' : String(question.points),
       explanation: question.explanation ?? '',
+      category: question.category ?? '',
     },
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -314,11 +316,12 @@ function QuestionEdit({ question, onDone }: { question: QuestionDto; onDone: () 
         label: values.label,
         points: values.points,
         explanation: values.explanation || null,
+        category: values.category,
       });
       notify('success', t('mcTest.pool.questionSaved'));
       onDone();
     } catch (error) {
-      setFormError(applyServerErrors(error, setError, ['label', 'points', 'explanation']));
+      setFormError(applyServerErrors(error, setError, ['label', 'points', 'explanation', 'category']));
     }
   });
   return (
@@ -347,6 +350,15 @@ function QuestionEdit({ question, onDone }: { question: QuestionDto; onDone: () 
         help={t('mcTest.question.pointsHelp')}
         inputMode="numeric"
         data-testid="pool-question-points"
+      />
+      <InputField
+        label={t('mcTest.pool.category')}
+        id={`question-${question.id}-category`}
+        registration={register('category')}
+        error={errors.category?.message}
+        help={t('mcTest.pool.categoryHelp')}
+        maxLength={255}
+        data-testid="pool-question-category"
       />
       <Controller
         control={control}
@@ -411,6 +423,7 @@ export function PoolQuestion({ question }: { question: QuestionDto }) {
           >
             {t('mcTest.pool.correctCount', { count: correct, total: question.answers.length })}
           </span>
+          {question.category ? <CategoryPath path={question.category} /> : null}
           {question.mc_tests.map((test) => (
             <span key={test.id} className="tag is-primary is-light">
               {test.label}

@@ -16,6 +16,7 @@ const EMPTY: QuestionFormInput = {
   label: '',
   points: '',
   explanation: '',
+  category: '',
   answers: [
     { label: '', correct: false, explanation: '' },
     { label: '', correct: false, explanation: '' },
@@ -72,6 +73,7 @@ export function QuestionForm({
         label: values.label,
         points: values.points,
         explanation: values.explanation || null,
+        category: values.category,
         answers: values.answers.map((answer) => ({ ...answer, explanation: answer.explanation || null })),
         ...(mcTestId ? { mcTestId } : {}),
       });
@@ -79,7 +81,9 @@ export function QuestionForm({
       setCreated(true);
       onCreated?.(question);
     } catch (error) {
-      setFormError(applyServerErrors(error, setError, ['label', 'points', 'explanation', 'answers']));
+      setFormError(
+        applyServerErrors(error, setError, ['label', 'points', 'explanation', 'category', 'answers']),
+      );
     }
   });
 
@@ -115,6 +119,15 @@ export function QuestionForm({
         inputMode="numeric"
         className="question-points-input"
         data-testid="question-points"
+      />
+      <InputField
+        label={t('mcTest.pool.category')}
+        id="question-category"
+        registration={register('category')}
+        error={errors.category?.message}
+        help={t('mcTest.pool.categoryHelp')}
+        maxLength={255}
+        data-testid="question-category"
       />
       <Controller
         control={control}

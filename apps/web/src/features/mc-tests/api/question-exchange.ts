@@ -1,0 +1,26 @@
+import type { QuestionFileFormat, QuestionImportPreview, QuestionImportResult } from '@elearn/shared';
+import { api } from '@/lib/api-client';
+import { usePoolMutation } from './pool-mutation';
+
+const form = (file: File) => {
+  const data = new FormData();
+  data.append('file', file);
+  return data;
+};
+
+/** `POST /api/questions/import/preview` (multipart `file`): what an import would create and skip; creates nothing. */
+export const previewImport = (file: File) =>
+  api.post<QuestionImportPreview>('/api/questions/import/preview', form(file));
+
+/** `POST /api/questions/import` (multipart `file`) → 201: every importable question, in one transaction. */
+export const importQuestions = (file: File) =>
+  api.post<QuestionImportResult>('/api/questions/import', form(file));
+
+export const useImportQuestions = () => usePoolMutation(importQuestions);
+
+/** `GET /api/questions/export?format=&category=`: a download of the caller's pool for Moodle. */
+export const exportUrl = (format: QuestionFileFormat, category?: string) => {
+  const query = new URLSearchParams({ format });
+  if (category) query.set('category', category);
+  return `/api/questions/export?${query}`;
+};
