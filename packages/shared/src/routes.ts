@@ -74,6 +74,9 @@ export const EXTRA_PAGE_ROUTES = [
   '/admin/companies/:id',
   '/admin/seminars',
   '/admin/payments',
+  // the seller on the invoices and every invoice (issue 38)
+  '/admin/seller',
+  '/admin/invoices',
   '/admin/audit',
   '/trainer',
   '/payment/test-checkout/:paymentId',

@@ -34,6 +34,20 @@ export const ADMIN_PAGES: PageDef[] = [
   },
   { id: 'admin-seminars', path: '/admin/seminars', ...admin, load: () => import('./routes/admin/seminars') },
   { id: 'admin-payments', path: '/admin/payments', ...admin, load: () => import('./routes/admin/payments') },
+  {
+    id: 'admin-invoices',
+    path: '/admin/invoices',
+    ...admin,
+    i18n: ['admin', 'invoices'],
+    load: () => import('./routes/admin/invoices'),
+  },
+  {
+    id: 'admin-seller',
+    path: '/admin/seller',
+    ...admin,
+    i18n: ['admin', 'invoices'],
+    load: () => import('./routes/admin/seller'),
+  },
   { id: 'admin-audit', path: '/admin/audit', ...admin, load: () => import('./routes/admin/audit') },
   {
     id: 'admin-deletions',

@@ -4,7 +4,7 @@ import type { PageDef } from './page-types';
 export const PAYMENTS_PAGES: PageDef[] = [
   {
     id: 'payment-confirmation',
-    i18n: ['payments'],
+    i18n: ['payments', 'invoices'],
     path: '/payment/payment-confirmation',
     layout: 'default',
     load: () => import('./routes/payment/confirmation'),

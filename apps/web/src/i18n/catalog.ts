@@ -20,6 +20,7 @@ export const CATALOG_PARTS = [
   'authoring',
   'catalogue',
   'companies',
+  'invoices',
   'item-analysis',
   'learn',
   'legal',

@@ -792,6 +792,8 @@ describe('admin layout and overview', { timeout: UI_TIMEOUT }, () => {
       ['Companies', '/en/admin/companies'],
       ['Seminars', '/en/admin/seminars'],
       ['Payments', '/en/admin/payments'],
+      ['Invoices', '/en/admin/invoices'],
+      ['Seller', '/en/admin/seller'],
       ['Audit trail', '/en/admin/audit'],
       ['Deletions', '/en/admin/deletions'],
     ]);

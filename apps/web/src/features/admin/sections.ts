@@ -5,6 +5,8 @@ export const ADMIN_SECTIONS = [
   { id: 'companies', to: '/admin/companies', label: 'admin.nav.companies', text: 'admin.overview.companies' },
   { id: 'seminars', to: '/admin/seminars', label: 'admin.nav.seminars', text: 'admin.overview.seminars' },
   { id: 'payments', to: '/admin/payments', label: 'admin.nav.payments', text: 'admin.overview.payments' },
+  { id: 'invoices', to: '/admin/invoices', label: 'admin.nav.invoices', text: 'admin.overview.invoices' },
+  { id: 'seller', to: '/admin/seller', label: 'admin.nav.seller', text: 'admin.overview.seller' },
   { id: 'audit', to: '/admin/audit', label: 'admin.nav.audit', text: 'admin.overview.audit' },
   { id: 'deletions', to: '/admin/deletions', label: 'admin.nav.deletions', text: 'admin.overview.deletions' },
 ] as const;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { MyInvoices } from '@/features/invoices/components/my-invoices';
 import { PaymentsList } from '@/features/payments/components/payments-list';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { idParam } from '@/lib/current-ids';
@@ -15,6 +16,7 @@ export default function PaymentConfirmationPage() {
         {t('payments.list.title')}
       </h1>
       <PaymentsList page={page} />
+      <MyInvoices />
     </>
   );
 }
