@@ -10,6 +10,7 @@ import { notify } from '@/lib/notifications';
 import { useConfirmGraduation } from '../api/confirm-graduation';
 import { useGrantRun } from '../api/grant-run';
 import { formatDateTime, formatPercent } from '../format';
+import { GrantTimeButton } from './grant-time-button';
 import { OutcomeTag } from './student-history';
 import { ModeTag } from './test-facts';
 import '../mc-tests.css';
@@ -173,7 +174,10 @@ export function GraduatesTable({ data, showTest }: { data: Paginated<OwnerRow>; 
             <td>
               <ConfirmButtons row={row} />
             </td>
-            <td>{row.mode === 'exam' && row.accomp !== null ? <GrantRunButton row={row} /> : null}</td>
+            <td>
+              {row.mode === 'exam' && row.accomp !== null ? <GrantRunButton row={row} /> : null}
+              <GrantTimeButton row={row} />
+            </td>
           </tr>
         ))}
       </Table>
