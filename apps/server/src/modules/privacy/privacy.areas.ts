@@ -54,6 +54,8 @@ export interface PrivacyArea {
  * table holding data about a person belongs in an area.
  */
 export const EXCLUDED_TABLES: Record<string, string> = {
+  seller_settings:
+    'the one row of the seller on the invoices names the admin who saved it last: an accountability pointer, the change itself is in the audit trail (exported there)',
   password_reset_tokens:
     'a hashed one-time token keyed by the address: a secret, not information about the person; it ends after 60 minutes and is deleted at erasure',
 };

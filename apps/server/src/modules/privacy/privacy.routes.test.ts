@@ -177,6 +177,7 @@ describe('privacy: data export and account deletion', () => {
         'bookings-and-payments.json',
         'companies.json',
         'enrolments.json',
+        'invoices.json',
         'learning.json',
         'manifest.json',
         'notifications.json',
