@@ -22,6 +22,7 @@ export function assignedDto(overrides: Partial<AssignedTestDto> = {}): AssignedT
     enabled: 1,
     chapter_id: 10,
     chapter: chapterRef,
+    time_limit_minutes: null,
     questions_count: 2,
     runs_used: 0,
     runs_allowed: 1,

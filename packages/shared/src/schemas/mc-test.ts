@@ -357,6 +357,8 @@ export const assignedTestDtoSchema = z.object({
   enabled: flag01,
   chapter_id: int().nullable(),
   chapter: chapterRefSchema.nullable(),
+  /** minutes a run may take (issue 37); null = no limit */
+  time_limit_minutes: int().nullable(),
   questions_count: int(),
   /** started runs of the caller in the test's current mode */
   runs_used: int(),

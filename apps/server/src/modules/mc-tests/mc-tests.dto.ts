@@ -47,6 +47,7 @@ export function studentDto(r: StudentTestRow, manage: boolean): AssignedTestDto 
     enabled: t.enabled as 0 | 1,
     chapter_id: t.chapterId,
     chapter: chapterRef(r.chapter, r.seminar),
+    time_limit_minutes: t.timeLimitMinutes,
     questions_count: r.questionsCount,
     runs_used: used,
     runs_allowed: allowed,

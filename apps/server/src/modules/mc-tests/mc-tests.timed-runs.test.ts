@@ -108,6 +108,9 @@ describe('timed runs and answers saved as given', () => {
 
   it('fixes the deadline at the start on the server clock; a resume returns it, the answers and the server time', async () => {
     const made = await timedTest(20);
+    // the learner sees the limit before starting
+    const assigned = (await student.get('/api/mc_tests/user/assigned')).json() as { id: number }[];
+    expect(assigned.find((a) => a.id === made.test.id)).toMatchObject({ time_limit_minutes: 20 });
     const run = await start(student, made.test.id);
     expect(run.deadline).toBe(new Date(clock + minutes(20)).toISOString());
     expect(run.now).toBe(new Date(clock).toISOString());

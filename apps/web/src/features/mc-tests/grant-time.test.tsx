@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mcTestDto, mcTestItem, ownerRow, paged } from '@/testing/mc-test-fixtures';
+import { assignedDto, mcTestDto, mcTestItem, ownerRow, paged } from '@/testing/mc-test-fixtures';
 import { renderApp, users } from '@/testing/test-utils';
 
 describe('graduates: grant more time (issue 37)', () => {
@@ -47,5 +47,25 @@ describe('graduates: grant more time (issue 37)', () => {
       userId: ownerRow().user_id,
       minutes: 20,
     });
+  });
+});
+
+describe('a timed test before the start (issue 37)', () => {
+  it('names the time limit in the facts; a test without one shows none', async () => {
+    const { unmount } = renderApp('/mcTest/open?test=5', {
+      user: users.student,
+      handlers: {
+        'GET /api/mc_tests/user/assigned/': () => ({ body: [assignedDto({ time_limit_minutes: 30 })] }),
+      },
+    });
+    const intro = await screen.findByTestId('test-intro');
+    expect(within(intro).getByTestId('test-time-limit').textContent).toBe('30 Minuten');
+    unmount();
+    renderApp('/mcTest/open?test=5', {
+      user: users.student,
+      handlers: { 'GET /api/mc_tests/user/assigned/': () => ({ body: [assignedDto()] }) },
+    });
+    const plain = await screen.findByTestId('test-intro');
+    expect(within(plain).queryByTestId('test-time-limit')).toBeNull();
   });
 });

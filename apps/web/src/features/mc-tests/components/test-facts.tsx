@@ -18,12 +18,14 @@ interface FactsTest {
   mode: McTestMode;
   percent_to_accomplish: number;
   questions_count: number;
+  /** minutes a run may take (issue 37); null or absent: no limit */
+  time_limit_minutes?: number | null;
   runs_used?: number;
   runs_allowed?: number | null;
   best_percent?: number | null;
 }
 
-/** Mode, threshold, number of questions and (for the student) runs used / left. */
+/** Mode, threshold, number of questions, the time limit and (for the student) runs used / left. */
 export function TestFacts({ test }: { test: FactsTest }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -47,6 +49,14 @@ export function TestFacts({ test }: { test: FactsTest }) {
         <dt>{t('mcTest.facts.questions')}</dt>
         <dd>{test.questions_count}</dd>
       </div>
+      {test.time_limit_minutes != null ? (
+        <div>
+          <dt>{t('mcTest.facts.timeLimit')}</dt>
+          <dd data-testid="test-time-limit">
+            {t('mcTest.facts.minutes', { count: test.time_limit_minutes })}
+          </dd>
+        </div>
+      ) : null}
       {test.runs_used != null ? (
         <div>
           <dt>{t('mcTest.facts.runs')}</dt>
