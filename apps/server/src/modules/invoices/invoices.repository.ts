@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { invoiceCounters, invoiceLines, invoices, sellerSettings } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/query-helpers.ts';
+import { invoiceLines, invoices, sellerSettings } from '../../db/schema/index.ts';
 
 export type SellerRow = typeof sellerSettings.$inferSelect;
 export type NewSellerRow = Omit<typeof sellerSettings.$inferInsert, 'id'>;
@@ -41,34 +42,54 @@ export const invoicesRepository = {
   },
 
   /**
-   * The next number of `year`: the counter row is created or incremented in the caller's
-   * transaction (`INSERT … ON CONFLICT DO UPDATE … RETURNING`). Its row lock makes a concurrent
-   * issuer — in this process or another instance — wait until this transaction ends; a rollback
-   * gives the number back, so numbers have no gaps.
+   * Numbers and stores an invoice with its lines in ONE statement (the counter's upsert, the
+   * invoice and its lines as one CTE): the counter row stays locked from here to the commit, so
+   * this is meant to be the transaction's last statement; concurrent issuers wait one round trip
+   * and a commit each. Answers the new invoice's id.
    */
-  async nextSeq(db: DbOrTx, year: number): Promise<number> {
-    const [row] = await db
-      .insert(invoiceCounters)
-      .values({ year, last: 1 })
-      .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
-      .returning({ last: invoiceCounters.last });
-    if (!row) throw new Error('counter upsert returned no row');
-    return row.last;
-  },
-
-  async insert(
-    db: DbOrTx,
-    head: NewInvoiceRow & { number: string; year: number; seq: number },
-    lines: NewInvoiceLine[],
-  ): Promise<InvoiceRow> {
-    const [row] = await db.insert(invoices).values(head).returning();
-    if (!row) throw new Error('insert returned no row');
-    if (lines.length) {
-      await db
-        .insert(invoiceLines)
-        .values(lines.map((l, i) => ({ ...l, invoiceId: row.id, position: i + 1 })));
-    }
-    return row;
+  async issue(db: DbOrTx, year: number, head: NewInvoiceRow, lines: NewInvoiceLine[]): Promise<number> {
+    const ts = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+    const lineRows = JSON.stringify(
+      lines.map((l, i) => ({
+        position: i + 1,
+        description: l.description,
+        seminar_id: l.seminarId ?? null,
+        quantity: l.quantity ?? 1,
+        net: l.net,
+        vat: l.vat,
+        gross: l.gross,
+        vat_rate_bp: l.vatRateBp,
+      })),
+    );
+    const res = await db.execute(sql`
+      with c as (
+        insert into invoice_counters (year, last) values (${year}, 1)
+        on conflict (year) do update set last = invoice_counters.last + 1
+        returning last
+      ), i as (
+        insert into invoices (number, year, seq, kind, credits_invoice_id, booking_id, payment_id,
+          user_id, company_id, state, locale, currency, net_total, vat_total, rounding, gross_total,
+          vat_rate_bp, prices_include_vat, seller, buyer, issued_at, due_at, paid_at)
+        select ${year}::text || '-' || lpad(c.last::text, 6, '0'), ${year}, c.last, ${head.kind ?? 'invoice'},
+          ${head.creditsInvoiceId ?? null}::int, ${head.bookingId ?? null}::int, ${head.paymentId ?? null}::int,
+          ${head.userId ?? null}::int, ${head.companyId ?? null}::int, ${head.state}, ${head.locale},
+          ${head.currency}, ${head.netTotal}, ${head.vatTotal}, ${head.rounding ?? 0}, ${head.grossTotal},
+          ${head.vatRateBp}, ${head.pricesIncludeVat}, ${JSON.stringify(head.seller)}::jsonb,
+          ${JSON.stringify(head.buyer)}::jsonb, ${ts(head.issuedAt)}::timestamptz,
+          ${ts(head.dueAt)}::timestamptz, ${ts(head.paidAt)}::timestamptz
+        from c
+        returning id
+      ), l as (
+        insert into invoice_lines (invoice_id, position, description, seminar_id, quantity, net, vat, gross, vat_rate_bp)
+        select i.id, v.position, v.description, v.seminar_id, v.quantity, v.net, v.vat, v.gross, v.vat_rate_bp
+        from i, jsonb_to_recordset(${lineRows}::jsonb) as v(position int, description text, seminar_id int,
+          quantity int, net int, vat int, gross int, vat_rate_bp int)
+        returning 1
+      )
+      select i.id, (select count(*) from l) as lines from i`);
+    const [row] = rowsOf(res);
+    if (!row) throw new Error('issuing returned no row');
+    return Number(row.id);
   },
 
   async findById(db: DbOrTx, id: number): Promise<InvoiceRow | undefined> {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../errors.ts';
 import { usersService } from '../../users/users.service.ts';
 import { invoiceAmounts, lineAmounts, lineFromGross } from '../invoice-amounts.ts';
-import { type InvoicesContext, invoiceNumber, zurichYear } from '../invoices.context.ts';
+import { type InvoicesContext, zurichYear } from '../invoices.context.ts';
 import {
   type InvoiceRow,
   type NewInvoiceLine,
@@ -29,16 +29,12 @@ export interface PaidPurchase {
   paidAt: Date;
 }
 
-/** numbers the document in the caller's transaction and stores it with its lines */
-async function store(
-  tx: DbOrTx,
-  at: Date,
-  head: NewInvoiceRow,
-  lines: NewInvoiceLine[],
-): Promise<InvoiceRow> {
-  const year = zurichYear(at);
-  const seq = await repo.nextSeq(tx, year);
-  return repo.insert(tx, { ...head, number: invoiceNumber(year, seq), year, seq }, lines);
+/**
+ * Numbers the document in the caller's transaction and stores it with its lines, in one statement
+ * (the counter row stays locked until the commit: the caller issues last), then reads it back.
+ */
+async function store(tx: DbOrTx, at: Date, head: NewInvoiceRow, lines: NewInvoiceLine[]): Promise<number> {
+  return repo.issue(tx, zurichYear(at), head, lines);
 }
 
 /**
@@ -47,13 +43,9 @@ async function store(
  * they are now, the line's net, VAT and gross (invoice-amounts.ts). Once per payment: a second
  * call answers the invoice issued first.
  */
-export async function issueForPayment(
-  ctx: InvoicesContext,
-  tx: DbOrTx,
-  p: PaidPurchase,
-): Promise<InvoiceRow> {
+export async function issueForPayment(ctx: InvoicesContext, tx: DbOrTx, p: PaidPurchase): Promise<number> {
   const existing = await repo.findByPayment(tx, p.paymentId);
-  if (existing) return existing;
+  if (existing) return existing.id;
   const [sellerRow, user] = await Promise.all([repo.seller(tx), usersService.findById(tx, p.userId)]);
   if (!sellerRow) ctx.log.warn({ paymentId: p.paymentId }, 'invoice issued without seller settings');
   const vat = { vatRateBp: sellerRow?.vatRateBp ?? 0, pricesIncludeVat: sellerRow?.pricesIncludeVat ?? true };
@@ -130,7 +122,7 @@ export async function issueCreditNote(
   lines: CreditLine[],
 ): Promise<InvoiceRow> {
   const invoice = await repo.lockInvoice(tx, invoiceId);
-  if (!invoice || invoice.kind !== 'invoice') throw notFound();
+  if (invoice?.kind !== 'invoice') throw notFound();
   if (!lines.length || lines.some((l) => !Number.isInteger(l.gross) || l.gross <= 0)) {
     throw conflict('conflict', 'errors.conflict');
   }
@@ -140,7 +132,7 @@ export async function issueCreditNote(
   if (credited + gross > invoice.grossTotal) throw conflict('conflict', 'errors.conflict');
   const at = new Date(ctx.now());
   const sellerRow = await repo.seller(tx);
-  return store(
+  const id = await store(
     tx,
     at,
     {
@@ -173,4 +165,7 @@ export async function issueCreditNote(
       vatRateBp: invoice.vatRateBp,
     })),
   );
+  const note = await repo.findById(tx, id);
+  if (!note) throw new Error('credit note not found after issuing');
+  return note;
 }
