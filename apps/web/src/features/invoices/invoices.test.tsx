@@ -1,7 +1,7 @@
 import type { InvoiceDto, SellerSettingsDto } from '@elearn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paginatorOf } from '@/testing/fixtures';
+import { paginatorOf, seminarDto } from '@/testing/fixtures';
 import { renderApp, users } from '@/testing/test-utils';
 
 const invoice = (id: number, overrides: Partial<InvoiceDto> = {}): InvoiceDto => ({
@@ -124,5 +124,31 @@ describe('invoices (issue 38)', () => {
         /\/api\/admin\/invoices\/export\?year=2026&state=paid$/,
       ),
     );
+  });
+
+  it('the company bookings on /seminar/booked link the invoice of a paid company purchase', async () => {
+    const seminar = seminarDto({ id: 9, title: 'Führung', price: 10_800, currency: 'CHF' });
+    renderApp('/seminar/booked', {
+      user: users.corporateTraining,
+      handlers: {
+        'GET /api/seminars/booked-student': () => ({ body: [] }),
+        'GET /api/companies/seminars/booked': () => ({
+          body: [
+            {
+              id: 90,
+              status: 'paid',
+              created_at: '2026-03-04T09:31:00.000Z',
+              company: { id: 7, name: 'Acme AG', shortName: 'acme' },
+              seminar,
+              assigned_count: 0,
+            },
+          ],
+        }),
+        'GET /api/me/invoices': () => ({ body: paginatorOf([invoice(3, { company_id: 7 })], 1, 1, 1) }),
+      },
+    });
+    const link = await screen.findByTestId('company-booking-invoice');
+    expect(link.textContent).toBe('Rechnung 2026-000003 (PDF)');
+    expect(link.getAttribute('href')).toContain('/api/invoices/3/pdf');
   });
 });

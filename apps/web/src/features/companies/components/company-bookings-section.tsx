@@ -7,12 +7,14 @@ import { useLocale } from '@/hooks/use-locale';
 import { hasScope, useCurrentUser } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { useCompanyBookings } from '../api/get-company-bookings';
+import { invoiceOfBooking, invoicePdfHref, useCompanyInvoices } from '../api/get-company-invoices';
 import { companyPaths } from '../tabs';
 
 function Bookings() {
   const { t } = useTranslation();
   const locale = useLocale();
   const query = useCompanyBookings();
+  const invoices = useCompanyInvoices();
   return (
     <section className="mt-6" aria-labelledby="company-bookings-title" data-testid="company-bookings">
       <h2 className="title is-4" id="company-bookings-title">
@@ -51,6 +53,23 @@ function Bookings() {
                   <td>{formatDate(booking.created_at, locale)}</td>
                   <td data-testid="company-booking-assigned">{booking.assigned_count}</td>
                   <td className="has-text-right">
+                    {(() => {
+                      const invoice = invoiceOfBooking(
+                        invoices.data?.data,
+                        booking.company.id,
+                        booking.seminar.id,
+                      );
+                      return invoice ? (
+                        <a
+                          href={invoicePdfHref(invoice.id)}
+                          download
+                          className="button is-small is-link is-light mr-2"
+                          data-testid="company-booking-invoice"
+                        >
+                          {t('company.bookings.invoice', { number: invoice.number })}
+                        </a>
+                      ) : null;
+                    })()}
                     <AppLink
                       to={companyPaths.assign(booking.seminar.id)}
                       className="button is-small is-primary is-light"
