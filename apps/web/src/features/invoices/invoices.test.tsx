@@ -151,4 +151,36 @@ describe('invoices (issue 38)', () => {
     expect(link.textContent).toBe('Rechnung 2026-000003 (PDF)');
     expect(link.getAttribute('href')).toContain('/api/invoices/3/pdf');
   });
+
+  it('a company checkout sends the reference the manager entered (printed on the invoice)', async () => {
+    const acme = {
+      id: 7,
+      name: 'Acme AG',
+      shortName: 'acme',
+      manager: true,
+      members_count: 3,
+      abilities: { manage: true },
+    };
+    const { fetchMock, user } = renderApp('/seminar/id/42', {
+      user: users.corporateTraining,
+      handlers: {
+        'GET /api/seminars/42': () => ({ body: seminarDto({ id: 42, price: 4900 }) }),
+        'GET /api/companies': () => ({ body: [acme] }),
+        'GET /api/seminars/42/companies': () => ({ body: [] }),
+        'POST /api/companies/booking/now': () => ({
+          status: 422,
+          body: { message: 'Die Eingaben sind ungültig.', code: 'validation_failed', errors: {} },
+        }),
+      },
+    });
+    await user.type(await screen.findByLabelText(/Ihre Referenz oder Bestellnummer/), ' PO-4711 ');
+    await user.click(screen.getByTestId('company-booking-buy'));
+    await waitFor(() => expect(fetchMock.callsTo('POST /api/companies/booking/now')).toHaveLength(1));
+    expect(fetchMock.callsTo('POST /api/companies/booking/now')[0]!.json()).toEqual({
+      seminarId: 42,
+      companyId: 7,
+      reference: 'PO-4711',
+    });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+  });
 });

@@ -4,10 +4,11 @@ import { api } from '@/lib/api-client';
 import type { CompanyBookingInput } from './book-company-free';
 
 /**
- * `POST /api/companies/booking/now {seminarId, companyId}` → `{checkoutUrl, bookingId}`: the
+ * `POST /api/companies/booking/now {seminarId, companyId, reference?}` (the buyer's reference or
+ * PO number, printed on the invoice: issue 38) → `{checkoutUrl, bookingId}`: the
  * manager pays for a priced seminar on behalf of the company; once paid, the company holds it.
  */
-export const bookCompanyNow = (input: CompanyBookingInput) =>
+export const bookCompanyNow = (input: CompanyBookingInput & { reference?: string }) =>
   api.post<CheckoutDto>('/api/companies/booking/now', input);
 
 export function useBookCompanyNow() {

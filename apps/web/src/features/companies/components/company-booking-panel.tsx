@@ -30,6 +30,7 @@ function CompanyRow({
   const goTo = useGoTo();
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [reference, setReference] = useState('');
 
   if (row && GRANTING_STATUSES.has(row.status)) {
     return (
@@ -67,13 +68,28 @@ function CompanyRow({
           </Notification>
         ) : null}
         <p className="mb-2">{t('company.booking.paidText', { company: company.name })}</p>
+        <div className="field">
+          <label className="label is-small" htmlFor={`company-reference-${company.id}`}>
+            {t('company.booking.reference')}
+          </label>
+          <div className="control">
+            <input
+              id={`company-reference-${company.id}`}
+              className="input is-small"
+              maxLength={64}
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+              data-testid="company-booking-reference"
+            />
+          </div>
+        </div>
         <Button
           variant="primary"
           isLoading={buy.isPending || leaving}
           onClick={() => {
             setError(null);
             buy.mutate(
-              { seminarId: seminar.id, companyId: company.id },
+              { seminarId: seminar.id, companyId: company.id, reference: reference.trim() || undefined },
               {
                 onSuccess: ({ checkoutUrl }) => {
                   setLeaving(true);
