@@ -76,6 +76,18 @@ export const questionImportPreviewSchema = z.object({
 });
 export type QuestionImportPreview = z.infer<typeof questionImportPreviewSchema>;
 
+/** the caller's categories: every path with its ancestors, and how many questions are in it and below */
+export const questionCategoriesSchema = z.object({
+  data: z.array(
+    z.object({
+      path: z.string(),
+      /** questions of this category and every category below it */
+      count: z.number().int(),
+    }),
+  ),
+});
+export type QuestionCategories = z.infer<typeof questionCategoriesSchema>;
+
 export const questionImportResultSchema = z.object({
   format: format(),
   created: z.number().int(),

@@ -4,6 +4,7 @@ import {
   QUESTION_IMPORT_MAX_BYTES,
   QUESTION_IMPORT_MAX_MB,
   type QuestionFileFormat,
+  questionCategoriesSchema,
   questionExportQuerySchema,
   questionImportBodySchema,
   questionImportPreviewSchema,
@@ -79,6 +80,11 @@ export const questionExchangeRoutes: FastifyPluginAsyncZod<{ questions: Question
     },
     async (req, reply) =>
       reply.code(201).send(await questions.importQuestions(req.user!, await readImport(req))),
+  );
+  app.get(
+    '/api/questions/categories',
+    { onRequest: owner, schema: { tags, response: { 200: questionCategoriesSchema } } },
+    async (req) => questions.categories(req.user!),
   );
   app.get(
     '/api/questions/export',

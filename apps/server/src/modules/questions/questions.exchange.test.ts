@@ -94,6 +94,32 @@ describe('question pool: categories, import and export', () => {
       expect(enRes.json().errors.category[0]).toContain(english);
     });
 
+    it('lists the caller categories with their ancestors, counted with everything below, parents first', async () => {
+      const res = await other.get('/api/questions/categories');
+      expect(res.statusCode).toBe(200);
+      // "Brand" moved to Neu/Ebene and then lost its category in the test before
+      expect(res.json().data).toEqual([
+        { path: '100%_sicher', count: 1 },
+        { path: 'Sicherheit', count: 1 },
+        { path: 'Sicherheitstechnik', count: 1 },
+      ]);
+      await other.post('/api/questions', {
+        label: '<p>Tief</p>',
+        category: 'Sicherheit/Brand/Öl',
+        answers: [{ label: 'ja', correct: true }],
+      });
+      const deeper = (await other.get('/api/questions/categories')).json().data;
+      expect(deeper.map((c: { path: string; count: number }) => [c.path, c.count])).toEqual([
+        ['100%_sicher', 1],
+        ['Sicherheit', 2],
+        ['Sicherheit/Brand', 1],
+        ['Sicherheit/Brand/Öl', 1],
+        ['Sicherheitstechnik', 1],
+      ]);
+      expect((await trainer.get('/api/questions/categories')).json().data).toEqual([]);
+      expect((await student.get('/api/questions/categories')).statusCode).toBe(403);
+    });
+
     it('refuses an invalid category filter with 422', async () => {
       const res = await trainer.get('/api/questions?category=a//b');
       expect(res.statusCode).toBe(422);

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, exists, ilike, inArray, like, not, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  like,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/query-helpers.ts';
 import { answers, mcTestQuestions, questions } from '../../db/schema/index.ts';
@@ -208,6 +222,17 @@ export const questionsRepository = {
       ids.push(...rows.map((r) => r.id));
     }
     return ids;
+  },
+  /** the categories in use (all owners' for null) with their number of questions */
+  async categoryCounts(db: DbOrTx, ownerId: number | null): Promise<{ category: string; n: number }[]> {
+    const rows = await db
+      .select({ category: questions.category, n: sql<number>`count(*)::int` })
+      .from(questions)
+      .where(
+        and(isNotNull(questions.category), ownerId === null ? undefined : eq(questions.ownerId, ownerId)),
+      )
+      .groupBy(questions.category);
+    return rows.map((r) => ({ category: r.category ?? '', n: r.n }));
   },
   /** every question of an owner (all for null), optionally of a category and below, in id order */
   async forExport(db: DbOrTx, ownerId: number | null, category?: string): Promise<QuestionWithAnswers[]> {

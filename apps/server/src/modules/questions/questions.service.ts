@@ -17,6 +17,7 @@ import {
 import {
   exportQuestions,
   importQuestions,
+  listCategories,
   previewImport,
   type QuestionFile,
 } from './use-cases/exchange-questions.ts';
@@ -59,5 +60,7 @@ export function createQuestionsService(deps: QuestionsDeps) {
     /** @throws validation_failed (422) for an unreadable file or one without importable questions */
     importQuestions: (actor: AuthUser, file: QuestionFile) => importQuestions(ctx, actor, file),
     exportQuestions: (actor: AuthUser, q: QuestionExportQuery) => exportQuestions(ctx, actor, q),
+    /** the categories of the caller's pool with their ancestors and counts (issue 37 item 3) */
+    categories: (actor: AuthUser) => listCategories(ctx, actor),
   };
 }

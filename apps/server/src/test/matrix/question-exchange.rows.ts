@@ -17,6 +17,7 @@ export const QUESTION_EXCHANGE_ROWS: Row[] = [
     body: { content: gift, format: 'gift' },
     expect: trainersOnly(201),
   },
+  { method: 'GET', route: '/api/questions/categories', expect: trainersOnly(200) },
   {
     method: 'GET',
     route: '/api/questions/export',

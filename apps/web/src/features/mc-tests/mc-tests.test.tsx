@@ -534,6 +534,7 @@ describe('open and assigned tests', () => {
 describe('question pool editor', () => {
   const poolHandlers = (list = [questionDto({ id: 1 })]) => ({
     'GET /api/questions': () => ({ body: paged(list) }),
+    'GET /api/questions/categories': () => ({ body: { data: [] } }),
   });
 
   it('checks the new question with the shared rules before sending', async () => {

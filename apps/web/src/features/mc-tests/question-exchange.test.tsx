@@ -45,6 +45,15 @@ describe('question pool: categories', () => {
         'GET /api/questions': () => ({
           body: paged([questionDto({ id: 1, category: 'Sicherheit/Brandschutz' })]),
         }),
+        'GET /api/questions/categories': () => ({
+          body: {
+            data: [
+              { path: 'Sicherheit', count: 3 },
+              { path: 'Sicherheit/Brandschutz', count: 2 },
+              { path: 'Technik', count: 1 },
+            ],
+          },
+        }),
       },
     });
     const tag = await screen.findByTestId('pool-question-category-tag');
@@ -63,11 +72,17 @@ describe('question pool: categories', () => {
     expect(screen.getByTestId('pool-export-gift').getAttribute('href')).toBe(
       '/api/questions/export?format=gift&category=Sicherheit',
     );
-    // a new filter from the form
-    const input = screen.getByTestId('pool-category-input');
-    await user.clear(input);
-    await user.type(input, 'Sicherheit/Brandschutz');
-    await user.click(screen.getByTestId('pool-category-submit'));
+    // the filter lists the pool's categories as a tree of paths with counts
+    const select = (await screen.findByTestId('pool-category-select')) as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(4));
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'Alle Kategorien'],
+      ['Sicherheit', 'Sicherheit (3)'],
+      ['Sicherheit/Brandschutz', '\u00a0\u00a0Brandschutz (2)'],
+      ['Technik', 'Technik (1)'],
+    ]);
+    expect(select.value).toBe('Sicherheit');
+    await user.selectOptions(select, 'Sicherheit/Brandschutz');
     await waitFor(() =>
       expect(
         fetchMock

@@ -1,6 +1,7 @@
 import {
   encodeMessage as m,
   QUESTION_IMPORT_MAX_QUESTIONS,
+  type QuestionCategories,
   type QuestionExportQuery,
   type QuestionFileFormat,
   type QuestionImportPreview,
@@ -71,6 +72,32 @@ export async function importQuestions(
   if (preview.questions.length === 0) throw fileError(m('question.import_nothing'));
   const ids = await ctx.db.transaction((tx) => repo.insertImported(tx, actor.id, preview.questions));
   return { format: preview.format, created: ids.length, question_ids: ids, skipped: preview.skipped };
+}
+
+/** the caller's categories (every one for an admin) with their ancestors, counted with everything below */
+export async function listCategories(ctx: QuestionsContext, actor: AuthUser): Promise<QuestionCategories> {
+  if (!mcTestPolicy.author(actor)) throw forbidden();
+  const rows = await repo.categoryCounts(ctx.db, mcTestPolicy.managesEvery(actor) ? null : actor.id);
+  const counts = new Map<string, number>();
+  for (const { category, n } of rows) {
+    const levels = category.split('/');
+    for (let depth = 1; depth <= levels.length; depth++) {
+      const path = levels.slice(0, depth).join('/');
+      counts.set(path, (counts.get(path) ?? 0) + n);
+    }
+  }
+  const data = [...counts].map(([path, count]) => ({ path, count }));
+  // a parent before its children: compare level by level
+  data.sort((a, b) => {
+    const x = a.path.split('/');
+    const y = b.path.split('/');
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      const c = x[i]!.localeCompare(y[i]!, 'de');
+      if (c !== 0) return c;
+    }
+    return x.length - y.length;
+  });
+  return { data };
 }
 
 /** the caller's pool (every question for an admin, as the pool list) as a file for Moodle */

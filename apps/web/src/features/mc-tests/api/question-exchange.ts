@@ -1,4 +1,10 @@
-import type { QuestionFileFormat, QuestionImportPreview, QuestionImportResult } from '@elearn/shared';
+import type {
+  QuestionCategories,
+  QuestionFileFormat,
+  QuestionImportPreview,
+  QuestionImportResult,
+} from '@elearn/shared';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { usePoolMutation } from './pool-mutation';
 
@@ -17,6 +23,13 @@ export const importQuestions = (file: File) =>
   api.post<QuestionImportResult>('/api/questions/import', form(file));
 
 export const useImportQuestions = () => usePoolMutation(importQuestions);
+
+/** `GET /api/questions/categories`: the pool's categories with their ancestors and counts (under the pool's key root: refreshed by every pool change). */
+export const useQuestionCategories = () =>
+  useQuery({
+    queryKey: ['mcTests', 'questionCategories'] as const,
+    queryFn: () => api.get<QuestionCategories>('/api/questions/categories'),
+  });
 
 /** `GET /api/questions/export?format=&category=`: a download of the caller's pool for Moodle. */
 export const exportUrl = (format: QuestionFileFormat, category?: string) => {

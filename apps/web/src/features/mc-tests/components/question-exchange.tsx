@@ -4,7 +4,7 @@ import {
   QUESTION_IMPORT_MAX_MB,
   type QuestionImportPreview,
 } from '@elearn/shared';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,12 @@ import { Modal } from '@/components/ui/modal';
 import { Notification } from '@/components/ui/notification';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notifications';
-import { exportUrl, previewImport, useImportQuestions } from '../api/question-exchange';
+import {
+  exportUrl,
+  previewImport,
+  useImportQuestions,
+  useQuestionCategories,
+} from '../api/question-exchange';
 import { plainText, shorten } from '../format';
 import { mcTestPaths } from '../tabs';
 
@@ -39,56 +44,50 @@ export function CategoryPath({ path }: { path: string }) {
   );
 }
 
-/** A filter for `?category=`: this category and every category below it. */
+/** A filter for `?category=`: this category and every category below it, chosen from the pool's tree of paths. */
 export function CategoryFilter() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? '';
-  const [text, setText] = useState(category);
+  const categories = useQuestionCategories();
   const id = `category${useId().replace(/:/g, '')}`;
-  useEffect(() => setText(category), [category]);
+  const list = categories.data?.data ?? [];
+  if (list.length === 0 && !category) return null;
   const apply = (value: string) => {
     const next = new URLSearchParams(params);
-    if (value.trim()) next.set('category', value.trim());
+    if (value) next.set('category', value);
     else next.delete('category');
     next.delete('page');
     setParams(next);
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    apply(text);
-  };
+  const known = list.some((c) => c.path === category);
   return (
-    <form onSubmit={onSubmit} className="mb-4" data-testid="pool-category-form">
+    <div className="field mb-4" data-testid="pool-category-filter">
       <label className="label" htmlFor={id}>
         {t('mcTest.pool.categoryFilter')}
       </label>
-      <div className="field has-addons">
-        <div className="control is-expanded">
-          <input
+      <div className="control">
+        <div className="select">
+          <select
             id={id}
-            className="input"
-            value={text}
-            maxLength={255}
-            placeholder={t('mcTest.pool.categoryPlaceholder')}
-            onChange={(event) => setText(event.target.value)}
-            data-testid="pool-category-input"
-          />
+            value={category}
+            onChange={(event) => apply(event.target.value)}
+            data-testid="pool-category-select"
+          >
+            <option value="">{t('mcTest.pool.categoryClear')}</option>
+            {category && !known ? <option value={category}>{category}</option> : null}
+            {list.map((c) => {
+              const levels = c.path.split('/');
+              return (
+                <option key={c.path} value={c.path}>
+                  {`${'\u00a0\u00a0'.repeat(levels.length - 1)}${levels.at(-1)} (${c.count})`}
+                </option>
+              );
+            })}
+          </select>
         </div>
-        <div className="control">
-          <Button type="submit" data-testid="pool-category-submit">
-            {t('mcTest.pool.categoryApply')}
-          </Button>
-        </div>
-        {category ? (
-          <div className="control">
-            <Button onClick={() => apply('')} data-testid="pool-category-clear">
-              {t('mcTest.pool.categoryClear')}
-            </Button>
-          </div>
-        ) : null}
       </div>
-    </form>
+    </div>
   );
 }
 
