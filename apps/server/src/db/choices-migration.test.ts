@@ -5,7 +5,8 @@ import { choicesOf, codingOf } from '../modules/graduate/answer-coding.ts';
 import { derivePending } from '../modules/item-analysis/item-rows.ts';
 import { migrationsAt } from '../test/migrations-at.ts';
 import type { Database } from './client.ts';
-import { mcTests, type RunSnapshot, userGraduateMctests, users } from './schema/index.ts';
+import { rowsOf } from './query-helpers.ts';
+import { type RunSnapshot, users } from './schema/index.ts';
 
 /**
  * Migration 0020: the stored answer codings become choices, and the item rows are no longer
@@ -45,10 +46,12 @@ describe('migration 0020: choices instead of answer codings', () => {
         .insert(users)
         .values({ username: 'o', email: 'o@example.test', firstName: 'O', lastName: 'O', passwordHash: 'x' })
         .returning();
-      const [test] = await db
-        .insert(mcTests)
-        .values({ ownerId: owner!.id, label: 'Prüfung', percentToAccomplish: 50, mode: 'exam', enabled: 1 })
-        .returning();
+      // raw SQL: the schema of today has columns that migration 0019 did not have yet
+      const [test] = await rows<{ id: number }>(
+        database,
+        `insert into mc_tests (owner_id, label, percent_to_accomplish, mode, enabled)
+          values (${owner!.id}, 'Prüfung', 50, 'exam', 1) returning id`,
+      );
       const snap = snapshot({ q: 100, a: 1000 });
       // per run: the answers chosen by question (the first run picks answers of all three)
       const picks = [
@@ -59,18 +62,13 @@ describe('migration 0020: choices instead of answer codings', () => {
       for (const pick of picks) {
         const chosen = new Map(snap.questions.map((q, k) => [q.id, new Set(pick[k])]));
         const score = scoreMcTestRun(snap.questions, chosen, 50);
-        const [run] = await db
-          .insert(userGraduateMctests)
-          .values({
-            mcTestId: test!.id,
-            userId: owner!.id,
-            mode: 'exam',
-            snapshot: snap,
-            stoppedAt: new Date(),
-            achievedPercent: score.achievedPercent,
-            accomp: score.accomp,
-          })
-          .returning();
+        const [run] = rowsOf(
+          await db.execute(
+            sql`insert into user_graduate_mctests (mc_test_id, user_id, mode, snapshot, stopped_at, achieved_percent, accomp)
+              values (${test!.id}, ${owner!.id}, 'exam', ${JSON.stringify(snap)}::jsonb, now(), ${score.achievedPercent}, ${score.accomp})
+              returning id`,
+          ),
+        ) as { id: number }[];
         const choices = choicesOf(snap, chosen, score.perQuestion);
         // the coding as 0019 stored it (the trigger derives the item rows)
         await db.execute(sql`insert into user_graduate_results (user_graduate_mctest_id, answer_coding)

@@ -44,6 +44,9 @@ const videoFields = z.object({ chapter_id: rules.id(), label: z.string().max(200
 export const operationDocs: Record<string, OperationDoc> = {
   // accounts -------------------------------------------------------------------------------
   'POST /api/login': { errors: [403, 429] },
+  // a malformed or altered token (400), an account that is gone (404) (issue 36 item 6)
+  'GET /api/unsubscribe': { errors: [400, 404] },
+  'POST /api/unsubscribe': { errors: [404] },
   'POST /api/register': { errors: [429] },
   'GET /email/verify/{id}/{hash}': { errors: [403], html: true },
   'GET /api/email/verify/{id}/{hash}': { errors: [403] },
@@ -165,6 +168,8 @@ export const operationDocs: Record<string, OperationDoc> = {
   'DELETE /api/mc_tests/{id}': { errors: [409] },
   'POST /api/graduate/startTest': { errors: [409] },
   'PATCH /api/graduate/stopTest': { errors: [409] },
+  // a stopped run or a passed deadline (issue 37 item 2)
+  'PUT /api/graduate/runs/{id}/answers/{questionId}': { errors: [409] },
   'PATCH /api/graduate/confirm': { errors: [409] },
   'GET /api/graduate/export/{id}': {
     download: {
