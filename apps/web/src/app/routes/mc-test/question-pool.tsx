@@ -43,7 +43,7 @@ export default function QuestionPoolPage() {
         ) : null}
       </div>
       <p className="subtitle is-6">{t('mcTest.pool.intro')}</p>
-      <div className="is-flex is-flex-wrap-wrap mb-4" style={{ gap: '0.5rem' }} data-testid="pool-exchange">
+      <div className="is-flex is-flex-wrap-wrap has-gap-s mb-4" data-testid="pool-exchange">
         <ImportQuestions />
         <ExportLinks category={category || undefined} />
       </div>
