@@ -222,7 +222,7 @@ export function ImportQuestions() {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)} data-testid="pool-import-open">
+      <Button size="small" onClick={() => setOpen(true)} data-testid="pool-import-open">
         {t('mcTest.pool.exchange.import')}
       </Button>
       <Modal
