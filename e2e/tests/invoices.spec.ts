@@ -1,5 +1,59 @@
-import { DEMO_PASSWORD, type Lang, localized, login, presetConsent } from '../support/helpers.ts';
-import { expect, test } from '../support/test.ts';
+import { DEMO_PASSWORD, type Lang, localized, login, presetConsent, uniqueUser } from '../support/helpers.ts';
+import { verificationLink } from '../support/mail.ts';
+import { type APIRequestContext, expect, test } from '../support/test.ts';
+
+const BUYER_PASSWORD = 'Rechnung-Kaeufer1';
+/** the demo's priced seminar (CHF 249.00) */
+const PRICED_SLUG = 'fuehrung-and-kommunikation';
+
+const xsrf = async (request: APIRequestContext) => ({
+  'X-XSRF-TOKEN': decodeURIComponent(
+    (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
+  ),
+  Accept: 'application/json',
+});
+
+/** a new verified user in `lang` who bought the priced seminar through the test checkout (API) */
+async function buyerWithPaidBooking(request: APIRequestContext, lang: Lang): Promise<string> {
+  const { username, email } = uniqueUser(`inv_${lang}`);
+  expect((await request.get('/sanctum/csrf-cookie')).status()).toBe(204);
+  const registered = await request.post('/api/register', {
+    headers: await xsrf(request),
+    data: {
+      username,
+      email,
+      first_name: 'Ina',
+      last_name: 'Invoice',
+      password: BUYER_PASSWORD,
+      password_confirmation: BUYER_PASSWORD,
+      locale: lang,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const link = await verificationLink(email);
+  const api = link.pathname.replace(/^(\/en)?\/email\//, '/api/email/');
+  expect(
+    (await request.get(`${api}${link.search}`, { headers: { Accept: 'application/json' } })).status(),
+  ).toBe(200);
+  const loggedIn = await request.post('/api/login', {
+    headers: await xsrf(request),
+    data: { email, password: BUYER_PASSWORD },
+  });
+  expect(loggedIn.status(), await loggedIn.text()).toBe(200);
+  const seminar = (await (await request.get(`/api/seminars/slug/${PRICED_SLUG}`)).json()) as { id: number };
+  const booked = await request.post('/api/booking/now', {
+    headers: await xsrf(request),
+    data: { seminarId: seminar.id },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { checkoutUrl } = (await booked.json()) as { checkoutUrl: string };
+  const paid = await request.post(`/api/payments/test-checkout/${checkoutUrl.split('/').pop()}`, {
+    headers: await xsrf(request),
+    data: { action: 'paid' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return email;
+}
 
 /** The seller settings and the invoice list of the admin area, in both languages (issue 38). */
 const TEXT: Record<
@@ -71,5 +125,34 @@ for (const lang of ['de', 'en'] as const) {
     const download = await page.request.get(String(await exportLink.getAttribute('href')));
     expect(download.status()).toBe(200);
     expect(download.headers()['content-type']).toContain('spreadsheetml');
+  });
+}
+
+for (const lang of ['de', 'en'] as const) {
+  test(`buyer (${lang}): a paid booking's invoice is listed under the payments, its PDF in the buyer's language`, async ({
+    page,
+    context,
+    baseURL,
+    playwright,
+  }) => {
+    test.setTimeout(120_000);
+    const api = await playwright.request.newContext({ baseURL });
+    const email = await buyerWithPaidBooking(api, lang);
+    await api.dispose();
+    await presetConsent(context, baseURL);
+    await login(page, lang, email, BUYER_PASSWORD);
+    await page.goto(localized(lang, '/payment/payment-confirmation'));
+    await expect(
+      page.getByRole('heading', { level: 2, name: lang === 'de' ? 'Rechnungen' : 'Invoices' }),
+    ).toBeVisible();
+    const row = page.getByTestId('invoice-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(lang === 'de' ? 'bezahlt' : 'paid');
+    const number = await row.getAttribute('data-number');
+    expect(number).toMatch(/^\d{4}-\d{6}$/);
+    const pdf = await page.request.get(String(await row.getByTestId('invoice-pdf').getAttribute('href')));
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['content-disposition']).toContain(lang === 'de' ? 'Rechnung' : 'Invoice');
   });
 }
