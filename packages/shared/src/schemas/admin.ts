@@ -197,7 +197,9 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditQuerySchema = pageQuery.extend({
   action: z.enum(AUDIT_ACTIONS).optional(),
   actor_id: id().optional(),
-  target_type: z.enum(['user', 'company', 'seminar', 'graduation', 'certificate', 'job', 'seller']).optional(),
+  target_type: z
+    .enum(['user', 'company', 'seminar', 'graduation', 'certificate', 'job', 'seller'])
+    .optional(),
   from: dateOnly.optional(),
   to: dateOnly.optional(),
 });

@@ -141,10 +141,7 @@ function progressOf(f: Facts, userId: number, seminar: SeminarFacts): Omit<Compu
  * progress of every user in every seminar (the pairs asked for): read-only, a completion shows as
  * stored (it is recorded by the writes that change the facts, use-cases/evaluate-completion.ts)
  */
-export async function computeProgress(
-  ctx: { db: DbOrTx },
-  pairs: Pair[],
-): Promise<Map<string, Computed>> {
+export async function computeProgress(ctx: { db: DbOrTx }, pairs: Pair[]): Promise<Map<string, Computed>> {
   return computeOn(ctx.db, pairs);
 }
 
