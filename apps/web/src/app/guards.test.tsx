@@ -29,6 +29,10 @@ describe('route guards', () => {
       expect(req.headers.get('X-XSRF-TOKEN')).toBe('abc==');
       return { body: users.student };
     });
+    // the profile's Benachrichtigungen (issue 36 item 6)
+    fetchMock.on('GET /api/me/notifications', () => ({
+      body: { due_reminders: true, manager_digest: true, drip_unlocks: true },
+    }));
     await screen.findByRole('heading', { level: 1, name: 'Anmelden' });
     await user.type(screen.getByLabelText('E-Mail-Adresse'), 'Student1@Example.com');
     await user.type(screen.getByLabelText('Passwort'), 'Secret123');
