@@ -171,9 +171,11 @@ describe.each(databases)('mails through the outbox ($name)', ({ postgres }) => {
         await sleep(1500);
         expect(smtp.mailsTo(body.email)).toEqual([]);
         // buildTestApp on the cluster's database: the second app shares it
-        const worker = await app({ smtpUrl: smtp.url });
+        await app({ smtpUrl: smtp.url });
         await smtp.waitFor(body.email, 10_000);
-        await drainJobs(worker.app);
+        // no second copy follows (waiting for the whole queue to be idle instead failed once in
+        // CI: the second app's start-up jobs on the shared database can still be due then)
+        await sleep(1500);
         expect(smtp.mailsTo(body.email)).toHaveLength(1);
       } finally {
         await smtp.close();
