@@ -72,10 +72,9 @@ describe('a schedule on two instances', () => {
       // consecutive minutes: no period was left out
       const minutes = periods.map((p) => Date.parse(`${p.replace(' ', 'T')}:00Z`) / 60_000);
       expect(minutes.at(-1)! - minutes[0]!).toBe(minutes.length - 1);
-      // one run per period, by whichever instance
+      // one run per period, by whichever instance (when a run starts is not its period: under load
+      // a period's run may start in the next minute, CI saw two runs in one clock minute once)
       expect(runs).toHaveLength(periods.length);
-      const runMinutes = runs.map((r) => Math.floor(r.at / 60_000));
-      expect(new Set(runMinutes).size).toBe(runs.length);
     },
     (PERIODS + 2) * 60_000,
   );
