@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { PaidPurchase } from '../invoices/invoices.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import type { PaymentProvider } from './payments.provider.ts';
 
@@ -39,20 +40,8 @@ export interface PaymentsDeps {
   now?: () => number;
 }
 
-/** what an invoice needs of a paid payment */
-export interface PaidPurchase {
-  paymentId: number;
-  bookingId: number;
-  userId: number;
-  companyId: number | null;
-  reference: string | null;
-  seminarId: number;
-  seminarTitle: string;
-  price: number;
-  paid: number;
-  currency: string;
-  paidAt: Date;
-}
+/** what an invoice needs of a paid payment: the invoices module's type */
+export type { PaidPurchase };
 
 /** the deps the use cases share, built once per app */
 export interface PaymentsContext extends Omit<PaymentsDeps, 'now'> {
