@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchPostgres } from '../db/client.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { drainJobs } from '../test/jobs.ts';
 import { type OwnPostgres, postgresBinDir, startOwnPostgres } from '../test/own-postgres.ts';
@@ -57,15 +58,23 @@ const databases = [
 
 describe.each(databases)('mails through the outbox ($name)', ({ postgres }) => {
   let cluster: OwnPostgres | undefined;
-  /** the apps of the running test, closed after it (on PostgreSQL they share the database) */
+  /** the apps of the running test, closed after it (on PostgreSQL they share the test's database) */
   const apps: TestApp[] = [];
+  /**
+   * the running test's database in the cluster, dropped after it: a job a closed app left running
+   * (its stop waits 1 s in tests) must not count as due in the next test (CI failed on that once)
+   */
+  let testDb: { url: string; drop(): Promise<void> } | undefined;
   const app = async (overrides: Parameters<typeof buildTestApp>[0]) => {
-    const t = await buildTestApp({ ...(cluster ? { databaseUrl: cluster.url } : {}), ...overrides });
+    if (cluster && !testDb) testDb = await createScratchPostgres(cluster.url);
+    const t = await buildTestApp({ ...(testDb ? { databaseUrl: testDb.url } : {}), ...overrides });
     apps.push(t);
     return t;
   };
   afterEach(async () => {
     for (const t of apps.splice(0)) await t.close();
+    await testDb?.drop();
+    testDb = undefined;
   });
 
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -11,9 +12,21 @@ export async function drainJobs(app: FastifyInstance, timeoutMs = 15_000): Promi
     app.jobs.wake();
     const due = await app.jobs.due();
     if (due === 0) return;
-    if (Date.now() > end) throw new Error(`${due} job(s) still due or running after ${timeoutMs} ms`);
+    if (Date.now() > end) {
+      throw new Error(`${due} job(s) still due or running after ${timeoutMs} ms: ${await dueKinds(app)}`);
+    }
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** the kinds and states of the jobs due or running, for the message of a drain that timed out */
+async function dueKinds(app: FastifyInstance): Promise<string> {
+  const { rows } = (await app.database.db.execute(
+    sql`SELECT name, state, count(*)::int AS n FROM pgboss.job
+         WHERE name NOT LIKE '\\_\\_pgboss\\_\\_%' AND (state = 'active' OR (state < 'active' AND start_after <= now()))
+         GROUP BY name, state`,
+  )) as unknown as { rows: { name: string; state: string; n: number }[] };
+  return rows.map((r) => `${r.name} ${r.state} ×${r.n}`).join(', ');
 }
 
 const failing = new WeakSet<FastifyInstance>();
