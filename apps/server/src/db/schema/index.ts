@@ -10,6 +10,7 @@ export * from './notifications.ts';
 export * from './payments.ts';
 export * from './privacy.ts';
 export * from './progress.ts';
+export * from './refunds.ts';
 export * from './seminars.ts';
 export * from './tests.ts';
 export * from './users.ts';

@@ -62,6 +62,12 @@ export const invoiceCounters = pgTable('invoice_counters', {
   last: integer('last').notNull(),
 });
 
+/** The last credit note number given per year: credit notes count in a series of their own (`GS-2026-000001`). */
+export const creditNoteCounters = pgTable('credit_note_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
 /**
  * Invoices and credit notes (`kind`), immutable once issued: only `state` and `paid_at` of an
  * open invoice ever change (the database refuses every other update and every delete).
@@ -105,7 +111,7 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_number_unique').on(t.number),
-    uniqueIndex('invoices_year_seq_unique').on(t.year, t.seq),
+    uniqueIndex('invoices_kind_year_seq_unique').on(t.kind, t.year, t.seq),
     // one invoice per paid payment: issuing twice is refused by the database
     uniqueIndex('invoices_one_per_payment')
       .on(t.paymentId)
