@@ -77,6 +77,15 @@ export const mcTests = pgTable(
     chapterId: integer('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
     /** minutes a run may take (issue 37 item 1); null = no limit */
     timeLimitMinutes: integer('time_limit_minutes'),
+    /** the availability window (issue 37 item 4): runs start only from opensAt until closesAt; null = open */
+    opensAt: ts('opens_at'),
+    closesAt: ts('closes_at'),
+    /**
+     * the review policy (issue 37 item 5): what a learner sees after a run (`score`, `rightness`,
+     * `full`) and when (`immediately`, `after_passing`, `after_close`); null = the mode's default
+     */
+    reviewContent: text('review_content'),
+    reviewWhen: text('review_when'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -89,6 +98,23 @@ export const mcTests = pgTable(
     check(
       'mc_tests_time_limit_range',
       sql`${t.timeLimitMinutes} is null or ${t.timeLimitMinutes} between 1 and 600`,
+    ),
+    check(
+      'mc_tests_window_order',
+      sql`${t.opensAt} is null or ${t.closesAt} is null or ${t.opensAt} < ${t.closesAt}`,
+    ),
+    check(
+      'mc_tests_review_content',
+      sql`${t.reviewContent} is null or ${t.reviewContent} in ('score', 'rightness', 'full')`,
+    ),
+    check(
+      'mc_tests_review_when',
+      sql`${t.reviewWhen} is null or ${t.reviewWhen} in ('immediately', 'after_passing', 'after_close')`,
+    ),
+    // a review after the close needs a close
+    check(
+      'mc_tests_review_after_close',
+      sql`${t.reviewWhen} is distinct from 'after_close' or ${t.closesAt} is not null`,
     ),
   ],
 );
