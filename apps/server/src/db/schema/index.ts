@@ -14,3 +14,4 @@ export * from './refunds.ts';
 export * from './seminars.ts';
 export * from './tests.ts';
 export * from './users.ts';
+export * from './vouchers.ts';
