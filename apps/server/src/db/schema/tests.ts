@@ -86,6 +86,14 @@ export const mcTests = pgTable(
      */
     reviewContent: text('review_content'),
     reviewWhen: text('review_when'),
+    /**
+     * how a run gets its questions (issue 37 item 3): `fixed`, the linked questions; `drawn`, drawn
+     * afresh for each run by `drawRules` ({category, count}: a category with those below it) from
+     * the owner's pool. `shuffleQuestions`: each run asks its questions in an order of its own.
+     */
+    questionSelection: text('question_selection').notNull().default('fixed'),
+    drawRules: jsonb('draw_rules').$type<{ category: string; count: number }[]>().notNull().default([]),
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -95,6 +103,7 @@ export const mcTests = pgTable(
     check('mc_tests_percent_range', sql`${t.percentToAccomplish} between 0 and 100`),
     check('mc_tests_mode', sql`${t.mode} in ('exam', 'practice')`),
     check('mc_tests_enabled_01', sql`${t.enabled} in (0, 1)`),
+    check('mc_tests_question_selection', sql`${t.questionSelection} in ('fixed', 'drawn')`),
     check(
       'mc_tests_time_limit_range',
       sql`${t.timeLimitMinutes} is null or ${t.timeLimitMinutes} between 1 and 600`,
