@@ -117,6 +117,31 @@ describe('job queue', () => {
     expect(await q.retry(failed!.id)).toBe(null);
   }, 30_000);
 
+  it('lists the schedules with their cron, time zone and next run, also to another instance', async () => {
+    const q = await queue();
+    const other = await queue({ work: false });
+    const [yearly, hourly] = [`b-${kind()}`, `a-${kind()}`];
+    for (const k of [yearly, hourly]) await q.define(k, async () => undefined);
+    await q.schedule(yearly, '0 0 1 1 *');
+    await q.schedule(hourly, '17 * * * *');
+    const before = Date.now();
+    const listed = (await other.schedules()).filter((s) => s.kind === yearly || s.kind === hourly);
+    expect(listed.map((s) => [s.kind, s.cron, s.timezone])).toEqual([
+      [hourly, '17 * * * *', 'UTC'],
+      [yearly, '0 0 1 1 *', 'UTC'],
+    ]);
+    const year = new Date(before).getUTCFullYear();
+    expect(listed[1]!.nextRunAt).toEqual(new Date(Date.UTC(year + 1, 0, 1)));
+    // the next 17th minute of an hour, within the hour from now
+    const next = listed[0]!.nextRunAt!.getTime();
+    expect(new Date(next).getUTCMinutes()).toBe(17);
+    expect(next).toBeGreaterThan(before - 1000);
+    expect(next - before).toBeLessThanOrEqual(3_600_000);
+    await q.unschedule(yearly);
+    expect((await q.schedules()).map((s) => s.kind)).not.toContain(yearly);
+    await q.unschedule(hourly);
+  });
+
   it('refuses to enqueue a kind that was never defined (its job would be lost)', async () => {
     const q = await queue();
     await expect(q.enqueue(kind(), {})).rejects.toThrow(/is not defined/);

@@ -12,8 +12,9 @@ import {
   kindStats,
   listFailed,
 } from './job-queue/operators.ts';
+import { type JobSchedule, listSchedules } from './job-queue/schedules.ts';
 
-export type { FailedJob, KindStats };
+export type { FailedJob, JobSchedule, KindStats };
 
 /** what a handler learns about its job besides the payload */
 export interface JobContext {
@@ -87,6 +88,8 @@ export interface JobQueue {
   /** once per period of the cron expression (UTC, minute granularity) across all instances */
   schedule(kind: string, cron: string, payload?: object): Promise<void>;
   unschedule(kind: string): Promise<void>;
+  /** every schedule (of any instance), by kind */
+  schedules(): Promise<JobSchedule[]>;
   failed(kind?: string): Promise<FailedJob[]>;
   /** a page of the failed jobs, the latest failure first, and how many there are */
   failedPage(opts: {
@@ -194,6 +197,7 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
       await boss.schedule(kind, cron, payload, { tz: 'UTC' });
     },
     unschedule: (kind) => boss.unschedule(kind),
+    schedules: () => listSchedules(boss),
     failed: (kind) => listFailed(db, kind),
     async failedPage({ kind, limit, offset }) {
       const [jobs, total] = await Promise.all([

@@ -1,5 +1,4 @@
 import type { FailedJobDto, JobKindStatsDto, Paginated } from '@elearn/shared';
-import { sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../../errors.ts';
 import type { FailedJob } from '../../../lib/job-queue.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
@@ -11,12 +10,9 @@ import { type AdminContext, actorOf, type PageQuery, page, paginator } from '../
  * transaction of the change.
  */
 
-/** the queue's schedules by kind (cron, UTC): pg-boss keeps them in its table */
+/** the queue's schedules by kind (cron, UTC) */
 async function schedules(ctx: AdminContext): Promise<Map<string, string>> {
-  const res = (await ctx.db.execute(sql`SELECT name, cron FROM pgboss.schedule`)) as unknown as {
-    rows: { name: string; cron: string }[];
-  };
-  return new Map(res.rows.map((r) => [r.name, r.cron]));
+  return new Map((await ctx.jobs.schedules()).map((s) => [s.kind, s.cron]));
 }
 
 export async function jobStats(ctx: AdminContext): Promise<JobKindStatsDto[]> {
