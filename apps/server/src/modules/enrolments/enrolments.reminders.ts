@@ -160,3 +160,12 @@ export const enrolmentAssignment = (db: DbOrTx) => ({
     return row;
   },
 });
+
+/** all of the above: what the notifications module reads of the grants (through the service) */
+export const enrolmentReminderReads = (db: DbOrTx) => ({
+  ...enrolmentReminders(db),
+  ...enrolmentTeam(db),
+  ...enrolmentFirstGrants(db),
+  ...enrolmentAssignment(db),
+});
+export type EnrolmentReminderReads = ReturnType<typeof enrolmentReminderReads>;

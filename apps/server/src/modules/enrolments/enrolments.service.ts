@@ -3,6 +3,7 @@ import { enrolmentsPersonalData } from './enrolments.personal-data.ts';
 import { type EnrolmentRow, type LearnerRow, enrolmentsRepository as repo } from './enrolments.repository.ts';
 import { enrolmentTeamView } from './enrolments.team.ts';
 
+export type { DueAssignment, EnrolmentReminderReads, TeamEntry } from './enrolments.reminders.ts';
 export type { TeamEntryRow, TeamFilter, TeamKey } from './enrolments.team.ts';
 export type { EnrolmentRow, LearnerRow };
 export type EnrolmentsService = ReturnType<typeof createEnrolmentsService>;

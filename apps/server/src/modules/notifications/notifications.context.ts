@@ -4,44 +4,18 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import type { Mailer } from '../../plugins/mail.ts';
+import type { DueAssignment, EnrolmentReminderReads, TeamEntry } from '../enrolments/enrolments.service.ts';
 
-/** a company assignment with a due date (enrolments' enrolments.reminders.ts) */
-export interface DueAssignment {
-  id: number;
-  userId: number;
-  seminarId: number;
-  seminarTitle: string;
-  dueAt: Date;
-}
-export interface TeamEntry {
-  userId: number;
-  firstName: string;
-  lastName: string;
-  seminarId: number;
-  seminarTitle: string;
-  at: Date;
-}
+/** the grants' rows the reminders and the digest read: the enrolments module's types */
+export type { DueAssignment, TeamEntry };
 
 /**
  * What the notifications read from the modules that own it, wired by app-modules.ts: the grants
  * (enrolments), the drip chapters (chapters) and the companies' managers (companies).
  */
 export interface NotificationSources {
-  assignments: {
-    duePage(from: Date, to: Date, afterId: number, limit: number): Promise<DueAssignment[]>;
-    overdueOf(companyId: number, now: Date): Promise<TeamEntry[]>;
-    finishedOf(companyId: number, since: Date, until: Date): Promise<TeamEntry[]>;
-    firstGrantsBetween(
-      seminarIds: number[],
-      from: Date,
-      to: Date,
-    ): Promise<{ userId: number; seminarId: number }[]>;
-    assignment(
-      companyId: number,
-      userId: number,
-      seminarId: number,
-    ): Promise<{ id: number; seminarTitle: string; dueAt: Date | null } | undefined>;
-  };
+  /** the grants: company assignments, their due dates, a company's team, first grants */
+  assignments: EnrolmentReminderReads;
   dripChapters(): Promise<
     { id: number; seminarId: number; label: string; seminarTitle: string; days: number }[]
   >;
