@@ -87,6 +87,10 @@ export const voucherRedemptions = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** the seminar bought (the booking's; kept here so that vouchers need not read bookings) */
+    seminarId: integer('seminar_id')
+      .notNull()
+      .references(() => seminars.id, { onDelete: 'cascade' }),
     /** the attempt it was held for; dropped with it (a provider that refused the attempt) */
     paymentId: integer('payment_id')
       .notNull()
@@ -105,6 +109,7 @@ export const voucherRedemptions = pgTable(
     index('voucher_redemptions_voucher_idx').on(t.voucherId, t.status),
     index('voucher_redemptions_user_idx').on(t.userId),
     index('voucher_redemptions_booking_idx').on(t.bookingId),
+    index('voucher_redemptions_seminar_idx').on(t.seminarId),
     check('voucher_redemptions_status', sql`${t.status} in ('held', 'redeemed', 'released')`),
   ],
 );

@@ -1,0 +1,3 @@
+ALTER TABLE "voucher_redemptions" ADD COLUMN "seminar_id" integer NOT NULL;--> statement-breakpoint
+ALTER TABLE "voucher_redemptions" ADD CONSTRAINT "voucher_redemptions_seminar_id_seminars_id_fk" FOREIGN KEY ("seminar_id") REFERENCES "public"."seminars"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "voucher_redemptions_seminar_idx" ON "voucher_redemptions" USING btree ("seminar_id");
