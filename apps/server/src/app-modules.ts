@@ -22,7 +22,11 @@ import { createEnrolmentsService } from './modules/enrolments/enrolments.service
 import { graduateRoutes } from './modules/graduate/graduate.routes.ts';
 import { createGraduateService } from './modules/graduate/graduate.service.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
-import { chargedAmount, createInvoicesService } from './modules/invoices/invoices.service.ts';
+import {
+  chargedAmount,
+  createInvoicesService,
+  type InvoicesService,
+} from './modules/invoices/invoices.service.ts';
 import { itemAnalysisRoutes } from './modules/item-analysis/item-analysis.routes.ts';
 import { createItemAnalysisService } from './modules/item-analysis/item-analysis.service.ts';
 import { learnRoutes } from './modules/learn/learn.routes.ts';
@@ -44,10 +48,12 @@ import { createProgressService } from './modules/progress/progress.service.ts';
 import { questionRoutes } from './modules/questions/questions.routes.ts';
 import { createQuestionsService } from './modules/questions/questions.service.ts';
 import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
-import { createSeminarsService } from './modules/seminars/seminars.service.ts';
+import { createSeminarsService, type SeminarsService } from './modules/seminars/seminars.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { voucherRoutes } from './modules/vouchers/vouchers.routes.ts';
+import { createVouchersService } from './modules/vouchers/vouchers.service.ts';
 import type { Resources } from './plugins/resources.ts';
 
 declare module 'fastify' {
@@ -131,12 +137,14 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     log: app.log,
     now,
   });
+  const { charge, vouchers } = createVouchers(r, seminars, invoices, now);
   const payments = createPaymentsService({
     db,
     config,
     mailer,
+    vouchers: vouchers.redemptions,
     invoices: {
-      charge: async (price, currency) => chargedAmount(price, currency, await invoices.seller.vat()),
+      charge,
       issueForPayment: invoices.issueForPayment,
     },
     seminars,
@@ -164,7 +172,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   const notifications = createNotifications(app, r, now);
   const services = {
     ...{ auth, enrolments, seminars, chapters, companies, mcTests, questions, itemAnalysis, graduate },
-    ...{ payments, invoices, admin, progress, learn, notifications },
+    ...{ payments, invoices, vouchers, admin, progress, learn, notifications },
   };
   // privacy self-service: data exports and account deletion (docs/api/privacy.md); every module's data
   const privacy = createPrivacyService({
@@ -195,6 +203,22 @@ export const notificationSources = (db: Db): NotificationSources => ({
   companyManagers: companyManagers(db),
   companyExists: companyExists(db),
 });
+
+/**
+ * what a checkout charges for a list price (VAT added to net prices) and the vouchers: the admins'
+ * codes, checked at checkout and redeemed with the payment (issue 38 item 5)
+ */
+function createVouchers(
+  r: Resources,
+  seminars: SeminarsService,
+  invoices: InvoicesService,
+  now?: () => number,
+) {
+  const charge = async (price: number, currency: string) =>
+    chargedAmount(price, currency, await invoices.seller.vat());
+  const vouchers = createVouchersService({ db: r.database.db, config: r.config, seminars, charge, now });
+  return { charge, vouchers };
+}
 
 /** the notifications service on the app's resources */
 function createNotifications(app: FastifyInstance, r: Resources, now?: () => number) {
@@ -240,6 +264,7 @@ async function registerRoutes(app: FastifyInstance, s: Services, r: Resources): 
   await app.register(itemAnalysisRoutes, { itemAnalysis: s.itemAnalysis });
   await app.register(paymentRoutes, { payments: s.payments });
   await app.register(invoiceRoutes, { invoices: s.invoices });
+  await app.register(voucherRoutes, { vouchers: s.vouchers });
   await app.register(adminRoutes, { admin: s.admin });
   // companies, company bookings (free or paid), access links (docs/api/companies.md)
   await app.register(companyRoutes, { companies: s.companies, payments: s.payments });

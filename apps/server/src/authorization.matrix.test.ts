@@ -15,6 +15,7 @@ import { PRIVACY_ROWS } from './test/matrix/privacy.rows.ts';
 import { PROGRESS_ROWS } from './test/matrix/progress.rows.ts';
 import { QUESTION_EXCHANGE_ROWS } from './test/matrix/question-exchange.rows.ts';
 import { UPLOADS_ROWS } from './test/matrix/uploads.rows.ts';
+import { VOUCHERS_ROWS } from './test/matrix/vouchers.rows.ts';
 import {
   ACTORS,
   type Actor,
@@ -287,6 +288,7 @@ const MATRIX: Row[] = [
   ...ITEM_ANALYSIS_ROWS,
   ...PAYMENTS_ROWS,
   ...INVOICES_ROWS,
+  ...VOUCHERS_ROWS,
   ...COMPANIES_ROWS,
   ...ADMIN_ROWS,
   ...PRIVACY_ROWS,

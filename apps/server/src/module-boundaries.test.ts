@@ -129,6 +129,9 @@ const TABLE_OWNERS: Record<string, string> = {
   invoiceCounters: 'invoices',
   invoices: 'invoices',
   invoiceLines: 'invoices',
+  vouchers: 'vouchers',
+  voucherSeminars: 'vouchers',
+  voucherRedemptions: 'vouchers',
 };
 
 /**
@@ -168,6 +171,8 @@ const FOREIGN_READS: Record<string, string> = {
   'progress -> userGraduateMctests': "the same read model: the learners' passed runs",
   'progress -> seminars': "the same read model: the seminar's title and owner on certificates",
   'payments -> seminars': "a purchase's seminar (title, slug, price) in the payment lists",
+  'vouchers -> seminars':
+    "a voucher's chosen seminars and a redemption's seminar (titles) in the admin lists",
   'questions -> mcTests': "questions.read-model.ts, mc-tests' read of a test's questions with their answers",
   'questions -> mcTestQuestions': "the same read, and the pool's filter that leaves out a test's questions",
   'users -> companies': 'memberships with the user (the session look-up and the admin list)',

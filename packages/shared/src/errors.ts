@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'payment.not_payable',
   'payment.in_progress',
   'payment.unavailable',
+  'voucher.redeemed',
+  'voucher.checkout_open',
   'chapter.locked',
   'chapter.not_yet_open',
   'chapter.too_deep',

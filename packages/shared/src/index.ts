@@ -31,4 +31,5 @@ export * from './schemas/question-import.ts';
 export * as rules from './schemas/rules.ts';
 export * from './schemas/seminar.ts';
 export * from './schemas/team.ts';
+export * from './schemas/vouchers.ts';
 export * from './session.ts';

@@ -77,6 +77,9 @@ export const EXTRA_PAGE_ROUTES = [
   // the seller on the invoices and every invoice (issue 38)
   '/admin/seller',
   '/admin/invoices',
+  '/admin/vouchers',
+  '/admin/vouchers/new',
+  '/admin/vouchers/:id',
   '/admin/audit',
   '/trainer',
   '/payment/test-checkout/:paymentId',

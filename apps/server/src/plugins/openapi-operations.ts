@@ -264,6 +264,10 @@ export const operationDocs: Record<string, OperationDoc> = {
     },
   },
 
+  // vouchers (issue 38 item 5) -------------------------------------------------------------
+  'DELETE /api/admin/vouchers/{id}': { errors: [409] },
+  'POST /api/vouchers/check': { errors: [404, 429] },
+
   // administration -------------------------------------------------------------------------
   'PATCH /api/admin/users/{id}/scopes': { errors: [409] },
   'POST /api/admin/users/{id}/disable': { errors: [409] },

@@ -48,6 +48,27 @@ export const ADMIN_PAGES: PageDef[] = [
     i18n: ['admin', 'invoices'],
     load: () => import('./routes/admin/seller'),
   },
+  {
+    id: 'admin-vouchers',
+    path: '/admin/vouchers',
+    ...admin,
+    i18n: ['admin', 'vouchers'],
+    load: () => import('./routes/admin/vouchers'),
+  },
+  {
+    id: 'admin-voucher-new',
+    path: '/admin/vouchers/new',
+    ...admin,
+    i18n: ['admin', 'vouchers'],
+    load: () => import('./routes/admin/voucher-new'),
+  },
+  {
+    id: 'admin-voucher',
+    path: '/admin/vouchers/:id',
+    ...admin,
+    i18n: ['admin', 'vouchers'],
+    load: () => import('./routes/admin/voucher'),
+  },
   { id: 'admin-audit', path: '/admin/audit', ...admin, load: () => import('./routes/admin/audit') },
   {
     id: 'admin-deletions',

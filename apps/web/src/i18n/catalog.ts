@@ -31,6 +31,7 @@ export const CATALOG_PARTS = [
   'progress',
   'progress/learner',
   'todos',
+  'vouchers',
 ] as const;
 
 export type CatalogPart = (typeof CATALOG_PARTS)[number];

@@ -79,6 +79,23 @@ export const de = {
     'Für diese Buchung läuft bereits eine Zahlung. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
   'payment.unavailable':
     'Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
+  // vouchers (issue 38 item 5)
+  'voucher.code_format': 'Ein Gutscheincode hat 3 bis 40 Buchstaben, Ziffern, „-“ oder „_“.',
+  'voucher.seminars_required':
+    'Bitte mindestens ein Seminar wählen oder den Gutschein für alle Seminare gültig machen.',
+  'voucher.valid_range': 'Das Ende der Gültigkeit muss nach ihrem Beginn liegen.',
+  'voucher.code_taken': 'Dieser Code wird schon von einem anderen Gutschein verwendet.',
+  'voucher.unknown': 'Dieser Gutscheincode ist unbekannt.',
+  'voucher.inactive': 'Dieser Gutschein ist nicht mehr gültig.',
+  'voucher.expired': 'Dieser Gutschein ist abgelaufen.',
+  'voucher.not_yet_valid': 'Dieser Gutschein ist noch nicht gültig.',
+  'voucher.not_for_seminar': 'Dieser Gutschein gilt nicht für dieses Seminar.',
+  'voucher.used_up': 'Dieser Gutschein ist aufgebraucht.',
+  'voucher.user_cap': 'Sie haben diesen Gutschein schon so oft eingelöst wie erlaubt.',
+  'voucher.redeemed':
+    'Dieser Gutschein wurde eingelöst und kann nicht gelöscht werden. Deaktivieren Sie ihn stattdessen.',
+  'voucher.checkout_open':
+    'Für dieses Seminar ist noch eine Zahlung offen. Schliessen Sie sie ab oder brechen Sie sie ab, bevor Sie einen Gutschein verwenden.',
   'chapter.locked': 'Dieses Kapitel ist gesperrt.',
   'chapter.not_yet_open': 'Dieses Kapitel ist noch nicht verfügbar: es öffnet am {date}.',
   'chapter.too_deep': 'Unterkapitel können keine weiteren Unterkapitel haben.',
@@ -305,6 +322,9 @@ export const de = {
   'invoice_pdf.open': 'Offen',
   'invoice_pdf.no_vat': 'Nicht mehrwertsteuerpflichtig.',
   'invoice_pdf.iban': 'IBAN',
+  'invoice_pdf.voucher': 'Gutschein {code}',
+  'invoice_pdf.refund': 'Rückerstattung zu Rechnung {number}',
+  'invoice_pdf.refund_line': 'Rückerstattung: {line}',
   'invoice_pdf.seminar': 'Seminar: {title}',
   'invoice_export.sheet': 'Rechnungen',
   'invoice_export.number': 'Nummer',

@@ -74,6 +74,22 @@ export const en: Record<MessageKey, string> = {
     'A payment for this booking is already under way. Please wait a moment and try again.',
   'payment.unavailable':
     'The payment provider cannot be reached right now. Please try again in a few minutes.',
+  // vouchers (issue 38 item 5)
+  'voucher.code_format': 'A voucher code has 3 to 40 letters, digits, “-” or “_”.',
+  'voucher.seminars_required':
+    'Please choose at least one seminar, or make the voucher valid for all seminars.',
+  'voucher.valid_range': 'The end of the validity must be after its start.',
+  'voucher.code_taken': 'This code is already used by another voucher.',
+  'voucher.unknown': 'This voucher code is unknown.',
+  'voucher.inactive': 'This voucher is no longer valid.',
+  'voucher.expired': 'This voucher has expired.',
+  'voucher.not_yet_valid': 'This voucher is not valid yet.',
+  'voucher.not_for_seminar': 'This voucher is not valid for this seminar.',
+  'voucher.used_up': 'This voucher has been used up.',
+  'voucher.user_cap': 'You have already used this voucher as often as allowed.',
+  'voucher.redeemed': 'This voucher has been redeemed and cannot be deleted. Deactivate it instead.',
+  'voucher.checkout_open':
+    'A checkout for this seminar is still open. Finish or cancel it before you use a voucher.',
   'chapter.locked': 'This chapter is locked.',
   'chapter.not_yet_open': 'This chapter is not available yet: it opens on {date}.',
   'chapter.too_deep': 'Sub-chapters cannot have sub-chapters of their own.',
@@ -295,6 +311,9 @@ export const en: Record<MessageKey, string> = {
   'invoice_pdf.open': 'Open',
   'invoice_pdf.no_vat': 'Not registered for VAT.',
   'invoice_pdf.iban': 'IBAN',
+  'invoice_pdf.voucher': 'Voucher {code}',
+  'invoice_pdf.refund': 'Refund for invoice {number}',
+  'invoice_pdf.refund_line': 'Refund: {line}',
   'invoice_pdf.seminar': 'Seminar: {title}',
   'invoice_export.sheet': 'Invoices',
   'invoice_export.number': 'Number',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './rules.ts';
+import { voucherCodeSchema } from './vouchers.ts';
 
 /** Mollie's payment statuses (https://docs.mollie.com/reference/get-payment, `status`). */
 export const PAYMENT_STATUSES = [
@@ -28,8 +29,13 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** `POST /api/booking/now`: only the seminar; price, currency and description come from the server. */
-export const bookNowBodySchema = z.object({ seminarId: id() }).strict();
+/**
+ * `POST /api/booking/now`: the seminar and an optional voucher code; price, currency and
+ * description come from the server.
+ */
+export const bookNowBodySchema = z
+  .object({ seminarId: id(), voucherCode: voucherCodeSchema().optional() })
+  .strict();
 export type BookNowBody = z.infer<typeof bookNowBodySchema>;
 
 /** The answer of `POST /api/booking/now`: the browser goes on to `checkoutUrl`. */

@@ -69,3 +69,15 @@ export function lineFromGross(gross: number, vatRateBp: number): LineAmounts {
   const vat = divRound(gross * vatRateBp, 10_000 + vatRateBp);
   return { net: gross - vat, vat, gross };
 }
+
+/**
+ * A price and a voucher's discount on it (issue 38 item 5): the seminar's line at the list
+ * price and the voucher's line as the difference to the discounted price, so the totals are
+ * exactly those of the discounted price (what the checkout charged) and each line's net + VAT
+ * = gross; the voucher's amounts are negative.
+ */
+export function discountedLines(price: number, discount: number, s: VatSettings): [LineAmounts, LineAmounts] {
+  const full = lineAmounts(price, s);
+  const after = lineAmounts(price - discount, s);
+  return [full, { net: after.net - full.net, vat: after.vat - full.vat, gross: after.gross - full.gross }];
+}

@@ -7,6 +7,7 @@ import type { Mailer } from '../../plugins/mail.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { PaidPurchase } from '../invoices/invoices.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
+import type { VoucherQuote } from '../vouchers/vouchers.service.ts';
 import type { PaymentProvider } from './payments.provider.ts';
 
 /** what the payments module is built from (app.ts) */
@@ -34,6 +35,21 @@ export interface PaymentsDeps {
     charge: (price: number, currency: string) => Promise<number>;
     issueForPayment: (tx: Tx, paid: PaidPurchase) => Promise<unknown>;
   };
+  /**
+   * the vouchers module (issue 38 item 5; wired in app-modules.ts): a code checked at checkout,
+   * its redemption held in the transaction that creates the attempt, redeemed with the payment
+   * or released when the attempt ends unpaid
+   */
+  vouchers?: {
+    quote: (code: string, use: { seminarId: number; price: number; userId: number }) => Promise<VoucherQuote>;
+    hold: (
+      tx: Tx,
+      q: VoucherQuote,
+      use: { seminarId: number; userId: number; bookingId: number; paymentId: number },
+    ) => Promise<void>;
+    settle: (tx: Tx, paymentId: number, to: 'redeemed' | 'released') => Promise<void>;
+    ofPayment: (tx: Tx, paymentId: number) => Promise<{ code: string; discount: number } | undefined>;
+  };
   /** null: payments are switched off (production without MOLLIE_API_KEY) */
   provider: PaymentProvider | null;
   log: FastifyBaseLogger;
@@ -41,7 +57,7 @@ export interface PaymentsDeps {
 }
 
 /** what an invoice needs of a paid payment: the invoices module's type */
-export type { PaidPurchase };
+export type { PaidPurchase, VoucherQuote };
 
 /** the deps the use cases share, built once per app */
 export interface PaymentsContext extends Omit<PaymentsDeps, 'now'> {

@@ -50,6 +50,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
     async (req, reply) => {
       const { checkout, created } = await payments.bookNow(req.user!, req.body.seminarId, req.locale, {
         appUrl: req.appUrl,
+        voucherCode: req.body.voucherCode,
       });
       return reply.code(created ? 201 : 200).send(checkout);
     },

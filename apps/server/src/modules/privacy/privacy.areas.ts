@@ -14,6 +14,7 @@ import type { ProgressService } from '../progress/progress.service.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import type { UserRow } from '../users/users.service.ts';
+import type { VouchersService } from '../vouchers/vouchers.service.ts';
 import { privacyRepository } from './privacy.repository.ts';
 
 /** What erasing an account does to an area (docs/decisions.md, issue 19). */
@@ -65,6 +66,7 @@ export interface AreaDeps {
   sessions: SessionManager;
   payments: PaymentsService;
   invoices: InvoicesService;
+  vouchers: VouchersService;
   enrolments: EnrolmentsService;
   chapters: ChaptersService;
   seminars: SeminarsService;
@@ -123,6 +125,13 @@ function learnerAreas(d: AreaDeps): PrivacyArea[] {
       effect: 'kept',
       reason:
         'invoices and credit notes are bookkeeping records that must be kept unchanged for 10 years (Swiss CO art. 958f, German HGB § 257 and AO § 147): they keep the buyer as issued (name, e-mail, company, reference); the database refuses changes',
+    },
+    {
+      name: 'vouchers',
+      tables: ['voucher_redemptions'],
+      collect: (u) => d.vouchers.personalData.collect(u.id),
+      effect: 'anonymised',
+      reason: `a voucher's redemption belongs to a payment (an accounting record, 10 years, Swiss CO art. 958f): code, discount and status stay ${DAY}, linked only to the anonymised account`,
     },
     {
       name: 'enrolments',

@@ -2,7 +2,14 @@ import { type Locale, t } from '@elearn/shared';
 import type { DbOrTx } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../errors.ts';
 import { usersService } from '../../users/users.service.ts';
-import { invoiceAmounts, lineAmounts, lineFromGross } from '../invoice-amounts.ts';
+import {
+  discountedLines,
+  invoiceAmounts,
+  type LineAmounts,
+  lineAmounts,
+  lineFromGross,
+  type VatSettings,
+} from '../invoice-amounts.ts';
 import { type InvoicesContext, zurichYear } from '../invoices.context.ts';
 import {
   type InvoiceRow,
@@ -27,6 +34,8 @@ export interface PaidPurchase {
   paid: number;
   currency: string;
   paidAt: Date;
+  /** a voucher's discount on the list price (issue 38 item 5): its own line on the invoice */
+  voucher?: { code: string; discount: number };
 }
 
 /**
@@ -35,6 +44,47 @@ export interface PaidPurchase {
  */
 async function store(tx: DbOrTx, at: Date, head: NewInvoiceRow, lines: NewInvoiceLine[]): Promise<number> {
   return repo.issue(tx, zurichYear(at), head, lines);
+}
+
+/**
+ * The lines of a paid purchase: the seminar at its list price, a voucher's discount as a line of
+ * its own (issue 38 item 5); the paid amount counts when it no longer matches them.
+ */
+function purchaseLines(p: PaidPurchase, vat: VatSettings, locale: Locale) {
+  const seminarLine = (amounts: LineAmounts) => ({
+    description: t(locale, 'invoice_pdf.seminar', { title: p.seminarTitle }),
+    seminarId: p.seminarId,
+    quantity: 1,
+    ...amounts,
+    vatRateBp: vat.vatRateBp,
+  });
+  let lines: NewInvoiceLine[];
+  let totals: ReturnType<typeof invoiceAmounts>;
+  if (p.voucher && p.voucher.discount > 0) {
+    // the seminar at its list price and the voucher's discount as a line of its own
+    const [full, off] = discountedLines(p.price, p.voucher.discount, vat);
+    lines = [
+      seminarLine(full),
+      {
+        description: t(locale, 'invoice_pdf.voucher', { code: p.voucher.code }),
+        seminarId: p.seminarId,
+        quantity: 1,
+        ...off,
+        vatRateBp: vat.vatRateBp,
+      },
+    ];
+    totals = invoiceAmounts([full, off], p.currency, vat);
+  } else {
+    lines = [seminarLine(lineAmounts(p.price, vat))];
+    totals = invoiceAmounts([lineAmounts(p.price, vat)], p.currency, vat);
+  }
+  if (totals.payable !== p.paid) {
+    // the settings or the price changed between checkout and payment: the paid amount counts
+    const line = lineFromGross(p.paid, vat.vatRateBp);
+    lines = [seminarLine(line)];
+    totals = { ...line, rounding: 0, payable: p.paid };
+  }
+  return { lines, totals };
 }
 
 /**
@@ -50,13 +100,7 @@ export async function issueForPayment(ctx: InvoicesContext, tx: DbOrTx, p: PaidP
   if (!sellerRow) ctx.log.warn({ paymentId: p.paymentId }, 'invoice issued without seller settings');
   const vat = { vatRateBp: sellerRow?.vatRateBp ?? 0, pricesIncludeVat: sellerRow?.pricesIncludeVat ?? true };
   const locale: Locale = user?.locale === 'en' ? 'en' : 'de';
-  let line = lineAmounts(p.price, vat);
-  let totals = invoiceAmounts([line], p.currency, vat);
-  if (totals.payable !== p.paid) {
-    // the settings or the price changed between checkout and payment: the paid amount counts
-    line = lineFromGross(p.paid, vat.vatRateBp);
-    totals = { ...line, rounding: 0, payable: p.paid };
-  }
+  const { lines, totals } = purchaseLines(p, vat, locale);
   const buyer: BuyerSnapshot = {
     name: user ? `${user.firstName} ${user.lastName}`.trim() || user.username : '',
     email: user?.email ?? null,
@@ -88,15 +132,7 @@ export async function issueForPayment(ctx: InvoicesContext, tx: DbOrTx, p: PaidP
       dueAt: null,
       paidAt: p.paidAt,
     },
-    [
-      {
-        description: t(locale, 'invoice_pdf.seminar', { title: p.seminarTitle }),
-        seminarId: p.seminarId,
-        quantity: 1,
-        ...line,
-        vatRateBp: vat.vatRateBp,
-      },
-    ],
+    lines,
   );
 }
 
@@ -110,8 +146,8 @@ export interface CreditLine {
 
 /**
  * A credit note for (part of) an issued invoice, in the caller's transaction (issue 38: a
- * cancellation or refund; wiring to refunds is a later item). Numbered in the same gap-free
- * series; VAT at the invoice's rate; the buyer as on the invoice; `open` until the money is
+ * cancellation or refund, payments' use-cases/refund-payment.ts). Numbered gap-free in a series
+ * of its own per year (`GS-2026-000001`, invoices.repository.ts `issue`); VAT at the invoice's rate; the buyer as on the invoice; `open` until the money is
  * returned. The credits of an invoice never exceed its total.
  * @throws not_found (404) for an unknown invoice or a credit note; invoice.credit_exceeds (409)
  */

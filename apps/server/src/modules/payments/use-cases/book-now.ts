@@ -8,10 +8,12 @@ import {
   paymentUnavailable,
   prefixOf,
   STALE_CREATING_MS,
+  type VoucherQuote,
 } from '../payments.context.ts';
 import { ProviderUnavailableError } from '../payments.provider.ts';
 import { type PaymentRow, paymentsRepository as repo } from '../payments.repository.ts';
 import { holdsSeminar, type StoredPaymentStatus } from '../payments.state.ts';
+import { bookWithFullVoucher, checkoutOpen } from './book-with-voucher.ts';
 import { syncPayment } from './sync-payment.ts';
 
 export interface BookNowOptions {
@@ -20,6 +22,8 @@ export interface BookNowOptions {
   reference?: string;
   /** base of the return URL: the request's `appUrl` (plugins/request-origin.ts); default APP_URL */
   appUrl?: string;
+  /** a voucher code entered at checkout (issue 38 item 5) */
+  voucherCode?: string;
 }
 
 type Claim =
@@ -38,6 +42,7 @@ async function claim(
   seminarId: number,
   price: { list: number; charged: number },
   purchaser: { forCompanyId: number | null; reference: string | null },
+  voucher?: VoucherQuote,
 ): Promise<Claim> {
   const { forCompanyId, reference } = purchaser;
   const { config, provider } = ctx;
@@ -70,6 +75,11 @@ async function claim(
       amount: price.charged,
       currency: config.currency,
     });
+    // the voucher's redemption, in this transaction under the voucher's row lock (caps hold)
+    if (voucher) {
+      const use = { seminarId, userId: actor.id, bookingId: booking.id, paymentId: attempt.id };
+      await ctx.vouchers!.hold(tx, voucher, use);
+    }
     return { kind: 'attempt', bookingId: booking.id, attempt } as const;
   });
 }
@@ -102,14 +112,23 @@ export async function bookNow(
   if (!paymentPolicy.payable(seminar, forCompanyId))
     throw conflict('payment.not_payable', 'payment.not_payable');
   if (seminar.price <= 0) throw conflict('payment.free_seminar', 'payment.free_seminar');
+  const purchaser = { forCompanyId, reference: forCompanyId ? (opts.reference ?? null) : null };
+  const prefix = `${opts.appUrl ?? config.appUrl}${prefixOf(locale)}`;
+  const voucher =
+    opts.voucherCode && ctx.vouchers
+      ? await ctx.vouchers.quote(opts.voucherCode, { seminarId, price: seminar.price, userId: actor.id })
+      : undefined;
+  // a voucher that pays it all: booked without asking any provider (use-cases/book-with-voucher.ts)
+  if (voucher?.discounted === 0)
+    return bookWithFullVoucher(ctx, actor, seminarId, voucher, purchaser, prefix);
   if (!provider) throw paymentUnavailable();
 
   // net prices: the checkout charges the gross (the invoice's total, invoices/invoice-amounts.ts)
-  const charged = ctx.invoices ? await ctx.invoices.charge(seminar.price, config.currency) : seminar.price;
-  const purchaser = { forCompanyId, reference: forCompanyId ? (opts.reference ?? null) : null };
+  const list = voucher ? voucher.discounted : seminar.price;
+  const charged = ctx.invoices ? await ctx.invoices.charge(list, config.currency) : list;
   for (let round = 0; round < 3; round++) {
     const price = { list: seminar.price, charged };
-    const claimed = await claim(ctx, actor, seminarId, price, purchaser);
+    const claimed = await claim(ctx, actor, seminarId, price, purchaser, voucher);
     if (claimed.kind === 'retry') continue;
     if (claimed.kind === 'inProgress') {
       const { payment } = claimed;
@@ -124,6 +143,8 @@ export async function bookNow(
       }
       const fresh = await repo.findById(db, payment.id);
       if (fresh?.status === 'open' && fresh.checkoutUrl) {
+        // an open checkout of another amount (with or without a voucher): finish or cancel it first
+        if (fresh.amount !== charged) throw checkoutOpen();
         return {
           checkout: { checkoutUrl: fresh.checkoutUrl, bookingId: claimed.bookingId },
           created: false,
@@ -137,7 +158,6 @@ export async function bookNow(
     }
 
     const { attempt, bookingId } = claimed;
-    const prefix = `${opts.appUrl ?? config.appUrl}${prefixOf(locale)}`;
     try {
       const created = await provider.create({
         amount: charged,

@@ -1,32 +1,9 @@
-import type { Tx } from '../../../db/client.ts';
 import type { PaymentsContext } from '../payments.context.ts';
 import type { ProviderPayment } from '../payments.provider.ts';
-import { type BookingRow, type PaymentRow, paymentsRepository as repo } from '../payments.repository.ts';
-import { queueConfirmation } from './queue-confirmation.ts';
+import { type PaymentRow, paymentsRepository as repo } from '../payments.repository.ts';
+import { settlePaid } from './settle-paid.ts';
 
-/** the invoice of a booking just paid (issue 38), in the payment's transaction */
-async function issueInvoice(
-  ctx: PaymentsContext,
-  tx: Tx,
-  booking: BookingRow,
-  payment: PaymentRow,
-  at: Date,
-) {
-  const found = await repo.findBookingWithSeminar(tx, booking.id);
-  await ctx.invoices!.issueForPayment(tx, {
-    paymentId: payment.id,
-    bookingId: booking.id,
-    userId: booking.userId,
-    companyId: booking.forCompanyId,
-    reference: booking.reference,
-    seminarId: booking.seminarId,
-    seminarTitle: found?.seminar.title ?? '',
-    price: booking.price,
-    paid: payment.amount,
-    currency: payment.currency,
-    paidAt: payment.paidAt ?? at,
-  });
-}
+const ENDED_UNPAID: readonly string[] = ['failed', 'canceled', 'expired'];
 
 /**
  * Applies what the provider reports about one of our attempts: the attempt moves forward only
@@ -39,7 +16,7 @@ async function applyReport(
   payment: PaymentRow,
   fetched: ProviderPayment,
 ): Promise<void> {
-  const { db, log, enrolments } = ctx;
+  const { db, log } = ctx;
   const bookingId = Number(fetched.metadata?.bookingId);
   if (
     fetched.id !== payment.providerId ||
@@ -57,17 +34,10 @@ async function applyReport(
   const granted = await db.transaction(async (tx) => {
     await repo.advance(tx, payment.id, fetched.status, fetched.paidAt);
     const current = await repo.findById(tx, payment.id);
-    if (current?.status === 'paid') {
-      const booking = await repo.grant(tx, payment.bookingId, at);
-      // only a settled purchase becomes a grant (enrolments), in the same transaction
-      if (booking) await enrolments.grantPurchase(booking, at, tx);
-      // bought for a company: the company holds the seminar from now on as well
-      if (booking?.forCompanyId) await ctx.grantCompanyPurchase(tx, booking, booking.forCompanyId, at);
-      if (booking) await queueConfirmation(ctx, tx, booking.id);
-      // the invoice, numbered in this transaction: no paid booking without one, no number lost
-      if (booking && ctx.invoices) await issueInvoice(ctx, tx, booking, current, at);
-      return booking;
-    }
+    if (current?.status === 'paid') return settlePaid(ctx, tx, current, at);
+    // ended without payment: its voucher redemption no longer counts (docs/decisions.md "Vouchers")
+    if (current && ENDED_UNPAID.includes(current.status))
+      await ctx.vouchers?.settle(tx, payment.id, 'released');
     await repo.deriveStatus(tx, payment.bookingId);
     return undefined;
   });

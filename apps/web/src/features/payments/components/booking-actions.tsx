@@ -50,13 +50,16 @@ export function BookingActions({ booking }: { booking: BookingPaymentDto }) {
             data-testid="payment-pay-again"
             onClick={() => {
               setError(null);
-              book.mutate(booking.seminar.id, {
-                onSuccess: ({ checkoutUrl }) => {
-                  setLeaving(true);
-                  goTo(checkoutUrl);
+              book.mutate(
+                { seminarId: booking.seminar.id },
+                {
+                  onSuccess: ({ checkoutUrl }) => {
+                    setLeaving(true);
+                    goTo(checkoutUrl);
+                  },
+                  onError: (err) => setError(err.message),
                 },
-                onError: (err) => setError(err.message),
-              });
+              );
             }}
           >
             {t('payments.booking.payAgain')}
