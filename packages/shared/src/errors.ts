@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'mc_test.answer_invalid',
   'mc_test.not_accomplished',
   'mc_test.too_many_questions',
+  'mc_test.draw_unsatisfiable',
+  'mc_test.draw_no_rules',
   'question.too_many_answers',
   // companies
   'company.user_unknown',

@@ -117,6 +117,9 @@ export const de = {
   'mc_test.answer_invalid': 'Die Antworten gehören nicht zu diesem Test.',
   'mc_test.not_accomplished': 'Nur ein bestandener Durchlauf kann als Abschluss bestätigt werden.',
   'mc_test.too_many_questions': 'Ein Test kann höchstens {max} Fragen haben.',
+  'mc_test.draw_unsatisfiable':
+    'Die Kategorie «{category}» hat mit ihren Unterkategorien {available} Fragen im Pool, die Regeln ziehen aber {needed} daraus.',
+  'mc_test.draw_no_rules': 'Ein Test mit gezogenen Fragen braucht mindestens eine Regel.',
   'question.too_many_answers': 'Eine Frage kann höchstens {max} Antworten haben.',
   // the question pool's categories, import and export (issue 37 items 3 and 6)
   'question.category_invalid':

@@ -109,6 +109,9 @@ export const en: Record<MessageKey, string> = {
   'mc_test.answer_invalid': 'The answers do not belong to this test.',
   'mc_test.not_accomplished': 'Only an accomplished run can be confirmed as a graduation.',
   'mc_test.too_many_questions': 'A test can have at most {max} questions.',
+  'mc_test.draw_unsatisfiable':
+    'The category “{category}” has {available} questions in the pool with its sub-categories, but the rules draw {needed} from it.',
+  'mc_test.draw_no_rules': 'A test with drawn questions needs at least one rule.',
   'question.too_many_answers': 'A question can have at most {max} answers.',
   // the question pool's categories, import and export (issue 37 items 3 and 6)
   'question.category_invalid':

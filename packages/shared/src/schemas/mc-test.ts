@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { encodeMessage as m } from '../i18n/messages.ts';
 import { questionCategory } from './question-category.ts';
 import { id } from './rules.ts';
+import { drawSettingsIn, drawSettingsOut } from './test-draw.ts';
 
 export const MC_TEST_LABEL_MAX = 200;
 export const QUESTION_LABEL_MAX = 20_000;
@@ -175,6 +176,8 @@ export const createMcTestBodySchema = z
     enabled: flagIn.optional(),
     chapter_id: id().nullable().optional(),
     time_limit_minutes: timeLimitMinutes().optional(),
+    /** fixed or drawn questions (issue 37 item 3) */
+    ...drawSettingsIn,
   })
   .strict();
 export type CreateMcTestBody = z.infer<typeof createMcTestBodySchema>;
@@ -187,6 +190,8 @@ export const updateMcTestBodySchema = z
     mode: mcTestMode(),
     /** absent: unchanged; null: no limit */
     time_limit_minutes: timeLimitMinutes().optional(),
+    /** fixed or drawn questions (issue 37 item 3); absent: unchanged */
+    ...drawSettingsIn,
   })
   .strict();
 export type UpdateMcTestBody = z.infer<typeof updateMcTestBodySchema>;
@@ -326,6 +331,8 @@ export const mcTestListItemSchema = z.object({
   chapter: chapterRefSchema.nullable(),
   /** minutes a run may take; null = no limit */
   time_limit_minutes: int().nullable(),
+  /** fixed or drawn questions (issue 37 item 3); questions_count of a drawn test: what a run draws */
+  ...drawSettingsOut,
   owner: z.object({ id: int(), username: z.string(), first_name: z.string(), last_name: z.string() }),
   questions_count: int(),
   runs_count: int(),

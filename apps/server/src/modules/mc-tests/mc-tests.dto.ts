@@ -1,4 +1,11 @@
-import type { AssignedTestDto, ChapterRef, McTestListItem, McTestMode } from '@elearn/shared';
+import {
+  type AssignedTestDto,
+  type ChapterRef,
+  drawTotal,
+  type McTestListItem,
+  type McTestMode,
+  type QuestionSelection,
+} from '@elearn/shared';
 import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
 import type { ChapterRefRow, McTestItemRow, SeminarRefRow, StudentTestRow } from './mc-tests.rows.ts';
 
@@ -8,6 +15,10 @@ const chapterRef = (c: ChapterRefRow | null, s: SeminarRefRow | null): ChapterRe
   c && s
     ? { id: c.id, label: c.label, chapter_id: c.chapterId, unlocked: c.unlocked as 0 | 1, seminar: s }
     : null;
+
+/** the questions a run asks: the linked ones, or what a drawn test's rules draw (issue 37 item 3) */
+const runQuestions = (t: McTestItemRow['test'], linked: number): number =>
+  t.questionSelection === 'drawn' ? drawTotal(t.drawRules) : linked;
 
 export function toListItem(r: McTestItemRow): McTestListItem {
   const t = r.test;
@@ -20,13 +31,16 @@ export function toListItem(r: McTestItemRow): McTestListItem {
     chapter_id: t.chapterId,
     chapter: chapterRef(r.chapter, r.seminar),
     time_limit_minutes: t.timeLimitMinutes,
+    question_selection: t.questionSelection as QuestionSelection,
+    draw_rules: t.drawRules,
+    shuffle_questions: t.shuffleQuestions,
     owner: {
       id: r.owner.id,
       username: r.owner.username,
       first_name: r.owner.firstName,
       last_name: r.owner.lastName,
     },
-    questions_count: r.questionsCount,
+    questions_count: runQuestions(t, r.questionsCount),
     runs_count: r.runsCount,
     created_at: iso(t.createdAt),
     updated_at: iso(t.updatedAt),
@@ -48,11 +62,13 @@ export function studentDto(r: StudentTestRow, manage: boolean): AssignedTestDto 
     chapter_id: t.chapterId,
     chapter: chapterRef(r.chapter, r.seminar),
     time_limit_minutes: t.timeLimitMinutes,
-    questions_count: r.questionsCount,
+    questions_count: runQuestions(t, r.questionsCount),
     runs_used: used,
     runs_allowed: allowed,
     open_run_id: r.openRunId,
-    can_start: r.questionsCount > 0 && (r.openRunId !== null || allowed === null || r.examRuns < allowed),
+    can_start:
+      runQuestions(t, r.questionsCount) > 0 &&
+      (r.openRunId !== null || allowed === null || r.examRuns < allowed),
     accomp: !!r.accomp,
     best_percent: r.bestPercent === null ? null : Number(r.bestPercent),
     passed: (Number(r.passed) === 1 ? 1 : 0) as 0 | 1,

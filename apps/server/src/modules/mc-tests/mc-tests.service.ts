@@ -3,8 +3,9 @@ import type { AuthUser } from '../../plugins/session.ts';
 import type { QuestionWithAnswers } from '../questions/questions.read-model.ts';
 import type { McTestsContext, McTestsDeps } from './mc-tests.context.ts';
 import { mcTestsPersonalData } from './mc-tests.personal-data.ts';
-import { mcTestsRepository as repo } from './mc-tests.repository.ts';
+import { type McTestRow, mcTestsRepository as repo } from './mc-tests.repository.ts';
 import { assignTest, ownerChapters, unassignTest } from './use-cases/assign-test.ts';
+import { questionsForRun } from './use-cases/draw-questions.ts';
 import { createTest, removeTest, toggleEnabled, updateTest } from './use-cases/edit-test.ts';
 import { grantRun } from './use-cases/grant-run.ts';
 import { grantTime } from './use-cases/grant-time.ts';
@@ -81,8 +82,12 @@ export function createMcTestsService(deps: McTestsDeps) {
     takeAccess: (actor: AuthUser, testId: number) => takeAccess(ctx, actor, testId),
     decide,
 
-    /** the questions of a test with answers and correct flags (for a run's snapshot) */
-    questionsForRun: (testId: number): Promise<QuestionWithAnswers[]> => repo.questionsOf(db, testId),
+    /**
+     * the questions of a new run with answers and correct flags (for its snapshot): the linked ones
+     * or a fresh draw (issue 37 item 3), in the order the run asks them
+     * @throws 409 mc_test.draw_unsatisfiable
+     */
+    questionsForRun: (test: McTestRow): Promise<QuestionWithAnswers[]> => questionsForRun(ctx, test),
     /** exam runs the user started and extra runs granted */
     runBudget: (testId: number, userId: number) => repo.runBudget(db, testId, userId),
   };

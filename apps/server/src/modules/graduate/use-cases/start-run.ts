@@ -20,7 +20,8 @@ function shuffled<T>(list: readonly T[]): T[] {
 
 /**
  * Starts a run (201) or resumes the caller's open run of the test (200).
- * @throws 404, 403 (forbidden, mc_test.disabled, chapter.locked), 409 mc_test.empty / attempts_exhausted
+ * @throws 404, 403 (forbidden, mc_test.disabled, chapter.locked), 409 mc_test.empty / attempts_exhausted /
+ *   draw_unsatisfiable (a drawn test's pool shrank)
  */
 export async function startRun(
   ctx: GraduateContext,
@@ -31,7 +32,7 @@ export async function startRun(
   const { test, manage } = await mcTests.takeAccess(actor, testId);
   const open = await repo.openRun(db, test.id, actor.id);
   if (open) return { run: startedRun(open, test.id, true, ctx.now()), created: false };
-  const questions = await mcTests.questionsForRun(test.id);
+  const questions = await mcTests.questionsForRun(test);
   if (questions.length === 0) throw conflict('mc_test.empty', 'mc_test.empty');
   if (!manage && test.mode === 'exam') {
     const budget = await mcTests.runBudget(test.id, actor.id);

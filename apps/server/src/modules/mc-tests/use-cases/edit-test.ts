@@ -4,6 +4,7 @@ import type { AuthUser } from '../../../plugins/session.ts';
 import { mcTestPolicy } from '../../../policies/mc-test.policy.ts';
 import type { McTestsContext } from '../mc-tests.context.ts';
 import { mcTestsRepository as repo } from '../mc-tests.repository.ts';
+import { drawValues, requireDrawable } from './draw-questions.ts';
 import { requireManaged, requireManagedChapter } from './manage-access.ts';
 import { testDetail } from './read-tests.ts';
 
@@ -15,6 +16,14 @@ export async function createTest(
   if (!mcTestPolicy.author(actor)) throw forbidden();
   const chapterId = body.chapter_id ?? null;
   if (chapterId !== null) await requireManagedChapter(ctx, actor, chapterId);
+  const draw = drawValues(body);
+  // a drawn test saved enabled: its rules must be satisfiable (issue 37 item 3)
+  await requireDrawable(ctx, {
+    ownerId: actor.id,
+    enabled: body.enabled === 1 ? 1 : 0,
+    questionSelection: draw.questionSelection ?? 'fixed',
+    drawRules: draw.drawRules ?? [],
+  });
   const row = await repo.insert(ctx.db, {
     ownerId: actor.id,
     label: body.label,
@@ -23,6 +32,7 @@ export async function createTest(
     enabled: body.enabled === 1 ? 1 : 0,
     chapterId,
     timeLimitMinutes: body.time_limit_minutes ?? null,
+    ...draw,
   });
   return testDetail(ctx, row.id);
 }
@@ -33,7 +43,10 @@ export async function updateTest(
   body: UpdateMcTestBody,
 ): Promise<McTestDto> {
   const test = await requireManaged(ctx, actor, body.id);
+  const draw = drawValues(body);
+  await requireDrawable(ctx, { ...test, ...draw });
   await repo.update(ctx.db, test.id, {
+    ...draw,
     label: body.label,
     percentToAccomplish: body.percent_to_accomplish,
     mode: body.mode,
@@ -59,6 +72,7 @@ export async function removeTest(
 
 export async function toggleEnabled(ctx: McTestsContext, actor: AuthUser, id: number): Promise<McTestDto> {
   const test = await requireManaged(ctx, actor, id);
+  await requireDrawable(ctx, { ...test, enabled: test.enabled === 1 ? 0 : 1 });
   await repo.update(ctx.db, test.id, { enabled: test.enabled === 1 ? 0 : 1 });
   return testDetail(ctx, test.id);
 }
