@@ -205,6 +205,10 @@ export const userGraduateMctests = pgTable(
     index('ugm_confirmed_by_idx').on(t.confirmedBy).where(sql`${t.confirmedBy} is not null`),
     // at most one open run per user and test (two concurrent starts cannot open two)
     uniqueIndex('ugm_open_run_unique').on(t.mcTestId, t.userId).where(sql`${t.stoppedAt} is null`),
+    // the open runs past their deadline, for the job that scores them (issue 37 item 4)
+    index('ugm_open_deadline_idx')
+      .on(t.deadline)
+      .where(sql`${t.stoppedAt} is null and ${t.deadline} is not null`),
     check('ugm_passed_01', sql`${t.passed} in (0, 1)`),
   ],
 );
