@@ -1,0 +1,1 @@
+CREATE INDEX "ugm_open_deadline_idx" ON "user_graduate_mctests" USING btree ("deadline") WHERE "user_graduate_mctests"."stopped_at" is null and "user_graduate_mctests"."deadline" is not null;
