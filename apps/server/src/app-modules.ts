@@ -41,6 +41,7 @@ import {
 import { selectPaymentProvider } from './modules/payments/payments.provider.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { refundRoutes } from './modules/payments/refunds.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { progressRoutes } from './modules/progress/progress.routes.ts';
@@ -146,6 +147,8 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     invoices: {
       charge,
       issueForPayment: invoices.issueForPayment,
+      issueCreditNote: invoices.issueCreditNote,
+      refunds: invoices.refunds,
     },
     seminars,
     enrolments,
@@ -263,6 +266,7 @@ async function registerRoutes(app: FastifyInstance, s: Services, r: Resources): 
   await app.register(graduateRoutes, { graduate: s.graduate });
   await app.register(itemAnalysisRoutes, { itemAnalysis: s.itemAnalysis });
   await app.register(paymentRoutes, { payments: s.payments });
+  await app.register(refundRoutes, { payments: s.payments });
   await app.register(invoiceRoutes, { invoices: s.invoices });
   await app.register(voucherRoutes, { vouchers: s.vouchers });
   await app.register(adminRoutes, { admin: s.admin });

@@ -182,6 +182,7 @@ export const operationDocs: Record<string, OperationDoc> = {
 
   // payments -------------------------------------------------------------------------------
   'POST /api/booking/now': { errors: [409] },
+  'POST /api/admin/payments/{id}/refunds': { errors: [409, 503] },
   'POST /api/payments/booking/{id}/sync': { errors: [409] },
   'POST /api/payments/test-checkout/{paymentId}': { errors: [409] },
   'POST /payment/mollie/webhook': { errors: [429] },

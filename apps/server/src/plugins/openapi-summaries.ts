@@ -113,6 +113,7 @@ export const operationSummaries: Record<string, string> = {
   // payments -------------------------------------------------------------------------------
   'POST /api/booking/now': 'Book a priced seminar (start a payment)',
   'GET /api/payments/status': "The status of the caller's payments",
+  'GET /api/payments/refunds': "The caller's refunds and their credit notes",
   'GET /api/payments/booking/{id}': 'A payment attempt by its id',
   'POST /api/payments/booking/{id}/sync': 'Ask the provider for the state of a payment',
   'GET /api/payments/test-checkout/{paymentId}': 'The test checkout of a payment',
@@ -140,6 +141,8 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/admin/seminars': 'List all seminars',
   'PATCH /api/admin/seminars/{id}/owner': "Change a seminar's owner",
   'GET /api/admin/payments': 'List payments',
+  'POST /api/admin/payments/{id}/refunds': 'Refund a payment, an amount or one line of it',
+  'GET /api/admin/payments/{id}/refunds': "A payment's refunds and what is left to refund",
   'GET /api/admin/vouchers': 'List vouchers with their redemption counts',
   'POST /api/admin/vouchers': 'Create a voucher',
   'GET /api/admin/vouchers/{id}': 'A voucher by its id',

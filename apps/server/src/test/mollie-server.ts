@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { fakeRefunds } from './mollie-refunds.ts';
 
 /**
  * A self-signed certificate for 127.0.0.1 / localhost (test use only, valid until 2126). The
@@ -62,8 +63,8 @@ export interface CreateRequest {
 const FINAL = new Set<FakeStatus>(['paid', 'failed', 'canceled', 'expired']);
 
 /**
- * A Mollie-compatible HTTPS server for the API tests: `POST /v2/payments` and
- * `GET /v2/payments/{id}` with the fields `@mollie/api-client` reads, a status the test sets, a
+ * A Mollie-compatible HTTPS server for the API tests: `POST /v2/payments`,
+ * `GET /v2/payments/{id}` and the Refunds API of a payment (mollie-refunds.ts) with the fields `@mollie/api-client` reads, a status the test sets, a
  * count of every call, injectable failures and a gate that holds `GET`s (for concurrency tests).
  * Point the real client at it with `MOLLIE_API_ENDPOINT` = {@link apiEndpoint}.
  */
@@ -75,6 +76,8 @@ export async function startMollieServer() {
   let failure: { status: number; times: number } | null = null;
   let gate: { open: Promise<void>; release: () => void; waiting: number } | null = null;
   let base = '';
+  // the Refunds API (mollie-refunds.ts)
+  const refunds = fakeRefunds(payments, () => base);
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/hal+json', ...headers });
@@ -169,6 +172,12 @@ export async function startMollieServer() {
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, made.id);
       return send(res, 201, made);
     }
+    const key = req.headers['idempotency-key'];
+    const refundAnswer = refunds.route(req.method ?? 'GET', url.pathname, () => readJson(req), key as string);
+    if (refundAnswer) {
+      const a = await refundAnswer;
+      return 'error' in a ? error(res, a.error, a.title, a.detail, a.field) : send(res, a.status, a.body);
+    }
     if (req.method === 'GET' && getMatch) {
       if (gate) {
         gate.waiting++;
@@ -195,6 +204,8 @@ export async function startMollieServer() {
     /** every create request as received (body, Idempotency-Key, Authorization) */
     creates,
     calls,
+    /** the Refunds API: its refunds, calls, `setStatus` (the bank) and `of(paymentId)` */
+    refunds,
     /** the payment created last */
     last(): FakePayment {
       const all = [...payments.values()];
@@ -241,6 +252,7 @@ export async function startMollieServer() {
       calls.create = 0;
       calls.get = 0;
       creates.length = 0;
+      refunds.reset();
       failure = null;
     },
     close: () =>

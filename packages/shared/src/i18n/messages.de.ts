@@ -77,6 +77,14 @@ export const de = {
   'payment.not_payable': 'Dieses Seminar kann nicht online bezahlt werden.',
   'payment.in_progress':
     'Für diese Buchung läuft bereits eine Zahlung. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+  'refund.not_paid': 'Nur eine bezahlte Zahlung kann zurückerstattet werden.',
+  'refund.exceeds':
+    'Die Rückerstattung ist höher als der Betrag, der noch erstattet werden kann ({remaining}).',
+  'refund.in_progress':
+    'Für diese Zahlung wird gerade eine Rückerstattung ausgeführt. Bitte laden Sie die Seite neu und prüfen Sie den Stand.',
+  'refund.line_refunded': 'Diese Position ist bereits zurückerstattet.',
+  'refund.amount_or_line': 'Bitte entweder einen Betrag oder eine Position wählen, nicht beides.',
+  'refund.unknown_line': 'Diese Position gehört nicht zur Rechnung dieser Zahlung.',
   'payment.unavailable':
     'Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
   // vouchers (issue 38 item 5)

@@ -72,6 +72,13 @@ export const en: Record<MessageKey, string> = {
   'payment.not_payable': 'This seminar cannot be paid online.',
   'payment.in_progress':
     'A payment for this booking is already under way. Please wait a moment and try again.',
+  'refund.not_paid': 'Only a paid payment can be refunded.',
+  'refund.exceeds': 'The refund is larger than the amount left to refund ({remaining}).',
+  'refund.in_progress':
+    'A refund of this payment is being made right now. Please reload the page and check its state.',
+  'refund.line_refunded': 'This line has already been refunded.',
+  'refund.amount_or_line': 'Please choose either an amount or a line, not both.',
+  'refund.unknown_line': 'This line does not belong to the invoice of this payment.',
   'payment.unavailable':
     'The payment provider cannot be reached right now. Please try again in a few minutes.',
   // vouchers (issue 38 item 5)

@@ -191,6 +191,8 @@ export const AUDIT_ACTIONS = [
   'seller.updated',
   // extra minutes on a test's time limit for one learner (issue 37 item 1)
   'mc_test.time_granted',
+  // an admin refunds a payment, an amount or a line of it (issue 38 item 6)
+  'payment.refunded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -198,7 +200,7 @@ export const auditQuerySchema = pageQuery.extend({
   action: z.enum(AUDIT_ACTIONS).optional(),
   actor_id: id().optional(),
   target_type: z
-    .enum(['user', 'company', 'seminar', 'graduation', 'certificate', 'job', 'seller'])
+    .enum(['user', 'company', 'seminar', 'graduation', 'certificate', 'job', 'seller', 'payment'])
     .optional(),
   from: dateOnly.optional(),
   to: dateOnly.optional(),

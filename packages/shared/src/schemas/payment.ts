@@ -16,7 +16,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * Statuses of a booking: `free`, `paid` and `company` (an assignment to a company booking) grant
- * the seminar; a priced booking is `pending` and then follows its payments.
+ * the seminar; a priced booking is `pending` and then follows its payments; `refunded`: a refund
+ * ended its grant.
  */
 export const BOOKING_STATUSES = [
   'free',
@@ -26,6 +27,8 @@ export const BOOKING_STATUSES = [
   'canceled',
   'expired',
   'company',
+  // a refund ended the purchase's grant (issue 38 item 6)
+  'refunded',
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 

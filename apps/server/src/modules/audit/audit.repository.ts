@@ -9,7 +9,7 @@ export type AuditRow = typeof auditLog.$inferSelect;
 export interface AuditEntry {
   actor: { id: number; username: string } | null;
   action: AuditAction;
-  targetType: 'user' | 'company' | 'seminar' | 'graduation' | 'certificate' | 'job' | 'seller';
+  targetType: 'user' | 'company' | 'seminar' | 'graduation' | 'certificate' | 'job' | 'seller' | 'payment';
   targetId: number | null;
   targetLabel: string;
   before?: unknown;

@@ -61,16 +61,20 @@ export const invoicesRepository = {
         vat_rate_bp: l.vatRateBp,
       })),
     );
+    // credit notes count in a series of their own (`GS-2026-000001`), invoices in theirs
+    const credit = head.kind === 'credit_note';
+    const counter = sql.raw(credit ? 'credit_note_counters' : 'invoice_counters');
+    const prefix = credit ? 'GS-' : '';
     const res = await db.execute(sql`
       with c as (
-        insert into invoice_counters (year, last) values (${year}, 1)
-        on conflict (year) do update set last = invoice_counters.last + 1
+        insert into ${counter} (year, last) values (${year}, 1)
+        on conflict (year) do update set last = ${counter}.last + 1
         returning last
       ), i as (
         insert into invoices (number, year, seq, kind, credits_invoice_id, booking_id, payment_id,
           user_id, company_id, state, locale, currency, net_total, vat_total, rounding, gross_total,
           vat_rate_bp, prices_include_vat, seller, buyer, issued_at, due_at, paid_at)
-        select ${year}::text || '-' || lpad(c.last::text, 6, '0'), ${year}, c.last, ${head.kind ?? 'invoice'},
+        select ${prefix} || ${year}::text || '-' || lpad(c.last::text, 6, '0'), ${year}, c.last, ${head.kind ?? 'invoice'},
           ${head.creditsInvoiceId ?? null}::int, ${head.bookingId ?? null}::int, ${head.paymentId ?? null}::int,
           ${head.userId ?? null}::int, ${head.companyId ?? null}::int, ${head.state}, ${head.locale},
           ${head.currency}, ${head.netTotal}, ${head.vatTotal}, ${head.rounding ?? 0}, ${head.grossTotal},
@@ -108,6 +112,13 @@ export const invoicesRepository = {
       .from(invoices)
       .where(and(eq(invoices.creditsInvoiceId, invoiceId), eq(invoices.kind, 'credit_note')));
     return Number(row?.n ?? 0);
+  },
+  /** an open credit note becomes `paid`: its money went back (a refund the provider completed) */
+  async markPaid(db: DbOrTx, id: number, at: Date): Promise<void> {
+    await db
+      .update(invoices)
+      .set({ state: 'paid', paidAt: at })
+      .where(and(eq(invoices.id, id), eq(invoices.state, 'open')));
   },
   async findByPayment(db: DbOrTx, paymentId: number): Promise<InvoiceRow | undefined> {
     const [row] = await db

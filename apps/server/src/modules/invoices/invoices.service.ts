@@ -11,11 +11,13 @@ import {
   type PaidPurchase,
 } from './use-cases/issue-invoice.ts';
 import { adminList, exportInvoices, invoicePdf, listOwn } from './use-cases/queries.ts';
+import { creditNoteNumbers, invoiceOfPayment, settleCreditNote } from './use-cases/refund-credit.ts';
 import { getSeller, putSeller, vatSettings } from './use-cases/seller.ts';
 
 export { chargedAmount } from './invoice-amounts.ts';
 export type { InvoicesDeps } from './invoices.context.ts';
 export type { CreditLine, PaidPurchase } from './use-cases/issue-invoice.ts';
+export type { PaymentInvoice } from './use-cases/refund-credit.ts';
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
 
@@ -41,6 +43,12 @@ export function createInvoicesService(deps: InvoicesDeps) {
     /** a credit note for (part of) an invoice, in the caller's transaction */
     issueCreditNote: (tx: DbOrTx, invoiceId: number, lines: CreditLine[]) =>
       issueCreditNote(ctx, tx, invoiceId, lines),
+    /** refunds (payments' use-cases/refund-payment.ts): a payment's invoice, credit note numbers, settling */
+    refunds: {
+      invoiceOfPayment: (tx: DbOrTx, paymentId: number) => invoiceOfPayment(tx, paymentId),
+      creditNoteNumbers: (tx: DbOrTx, ids: number[]) => creditNoteNumbers(tx, ids),
+      settleCreditNote: (tx: DbOrTx, id: number, at: Date) => settleCreditNote(tx, id, at),
+    },
     listOwn: (actor: AuthUser, q: { page: number; per_page: number }) => listOwn(ctx, actor, q),
     adminList: (q: AdminInvoiceQuery) => adminList(ctx, q),
     pdf: (actor: AuthUser, id: number) => invoicePdf(ctx, actor, id),

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
-import type { PaidPurchase } from '../invoices/invoices.service.ts';
+import type { CreditLine, PaidPurchase, PaymentInvoice } from '../invoices/invoices.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import type { VoucherQuote } from '../vouchers/vouchers.service.ts';
 import type { PaymentProvider } from './payments.provider.ts';
@@ -34,6 +34,17 @@ export interface PaymentsDeps {
   invoices?: {
     charge: (price: number, currency: string) => Promise<number>;
     issueForPayment: (tx: Tx, paid: PaidPurchase) => Promise<unknown>;
+    /** refunds (use-cases/refund-payment.ts): the credit note of a refund, in its transaction */
+    issueCreditNote?: (
+      tx: Tx,
+      invoiceId: number,
+      lines: CreditLine[],
+    ) => Promise<{ id: number; number: string }>;
+    refunds?: {
+      invoiceOfPayment: (tx: Tx | Db, paymentId: number) => Promise<PaymentInvoice | null>;
+      creditNoteNumbers: (tx: Tx | Db, ids: number[]) => Promise<Map<number, string>>;
+      settleCreditNote: (tx: Tx | Db, id: number, at: Date) => Promise<void>;
+    };
   };
   /**
    * the vouchers module (issue 38 item 5; wired in app-modules.ts): a code checked at checkout,

@@ -6,6 +6,9 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { testPayments } from '../../db/schema/index.ts';
 
+/** the real Mollie client (`@mollie/api-client`) */
+export type MollieClient = ReturnType<typeof createMollieClient>;
+
 /** A payment as the provider reports it (never taken from a request body). */
 export interface ProviderPayment {
   id: string;
@@ -44,6 +47,8 @@ export interface PaymentProvider {
    * @throws ProviderUnavailableError when the provider cannot be reached
    */
   get(id: string): Promise<ProviderPayment | null>;
+  /** Mollie's client, for its Refunds API (refunds.provider.ts) */
+  readonly mollieClient?: MollieClient;
 }
 
 /** The provider did not answer usefully (network, 5xx, unexpected body): try again later. */
@@ -110,6 +115,7 @@ export function createMollieProvider(config: AppConfig): PaymentProvider & { sen
   return {
     name: 'mollie',
     sendsWebhooks,
+    mollieClient: client,
     async create(input) {
       try {
         const payment = await client.payments.create({

@@ -1,4 +1,4 @@
-import type { Locale, TestCheckoutAction } from '@elearn/shared';
+import type { Locale, RefundBody, TestCheckoutAction } from '@elearn/shared';
 import type { Page } from '../../db/query-helpers.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { createPaymentsContext, type PaymentsDeps } from './payments.context.ts';
@@ -7,7 +7,9 @@ import { paymentsRepository as repo } from './payments.repository.ts';
 import { type BookNowOptions, bookNow } from './use-cases/book-now.ts';
 import { bookingStatus, syncBooking } from './use-cases/booking-status.ts';
 import { listOwnPayments } from './use-cases/list-own-payments.ts';
+import { refundPayment } from './use-cases/refund-payment.ts';
 import { handleWebhook } from './use-cases/sync-payment.ts';
+import { listOwnRefunds, paymentRefunds } from './use-cases/sync-refunds.ts';
 import { settleTestPayment, testCheckout } from './use-cases/test-checkout.ts';
 
 export { type PaymentsDeps, paymentUnavailable } from './payments.context.ts';
@@ -41,6 +43,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       page: (f: { status?: string; from?: Date; to?: Date }, page: Page) => repo.adminPage(db, f, page),
       purchasesOfUser: (userId: number) => repo.purchasesOfUser(db, userId),
       revenueBySeminar: (seminarIds: number[]) => repo.revenueBySeminar(db, seminarIds),
+    },
+
+    /** refunds (issue 38 item 6; use-cases/refund-payment.ts, use-cases/sync-refunds.ts) */
+    refunds: {
+      create: (actor: AuthUser, paymentId: number, body: RefundBody) =>
+        refundPayment(ctx, actor, paymentId, body),
+      ofPayment: (paymentId: number) => paymentRefunds(ctx, paymentId),
+      own: (actor: AuthUser) => listOwnRefunds(ctx, actor),
     },
 
     /** the built-in test checkout (use-cases/test-checkout.ts) */

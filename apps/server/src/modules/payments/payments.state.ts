@@ -38,8 +38,12 @@ export const PAYMENT_MANAGED_STATUSES: readonly BookingStatus[] = [
   'expired',
 ];
 
-/** The user holds the seminar through this booking (a settled purchase; `free` in rows from before the grants model). */
-export const holdsSeminar = (status: string) => !PAYMENT_MANAGED_STATUSES.includes(status as BookingStatus);
+/**
+ * The user holds the seminar through this booking (a settled purchase; `free` in rows from before
+ * the grants model); a `refunded` one no more.
+ */
+export const holdsSeminar = (status: string) =>
+  status !== 'refunded' && !PAYMENT_MANAGED_STATUSES.includes(status as BookingStatus);
 
 /** Mollie's order of a payment's life: open → pending → authorized → a final status. */
 const RANK: Record<StoredPaymentStatus, number> = {

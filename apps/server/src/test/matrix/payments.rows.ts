@@ -1,7 +1,9 @@
 /** Authorization matrix rows of the payments routes (see ../matrix-kit.ts). */
 
+import { eq } from 'drizzle-orm';
+import { payments } from '../../db/schema/index.ts';
 import { usersRepository } from '../../modules/users/users.repository.ts';
-import { all, loggedIn, type Row, type World } from '../matrix-kit.ts';
+import { all, type Expect, loggedIn, type Row, type World } from '../matrix-kit.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -19,6 +21,19 @@ async function studentCheckout(w: World): Promise<{ bookingId: number; paymentId
   return { bookingId, paymentId: checkoutUrl.split('/').pop() ?? '' };
 }
 
+const adminOnly = (ok: number): Expect => ({ ...all(403), guest: 401, admin: ok });
+
+/** a paid payment of the student (test checkout): our payment row's id */
+async function paidPayment(w: World): Promise<number> {
+  const { paymentId } = await studentCheckout(w);
+  const student = await usersRepository.findById(w.t.app.database.db, w.ids.student);
+  const agent = await w.t.loginAs(student!.email);
+  const res = await agent.post(`/api/payments/test-checkout/${paymentId}`, { action: 'paid' });
+  if (res.statusCode !== 200) throw new Error(`paying failed: ${res.statusCode} ${res.body}`);
+  const [row] = await w.t.app.database.db.select().from(payments).where(eq(payments.providerId, paymentId));
+  return row!.id;
+}
+
 export const PAYMENTS_ROWS: Row[] = [
   {
     method: 'POST',
@@ -28,6 +43,23 @@ export const PAYMENTS_ROWS: Row[] = [
     expect: { ...all(201), guest: 401, trainer: 409 },
   },
   { method: 'GET', route: '/api/payments/status', expect: loggedIn(200) },
+  { method: 'GET', route: '/api/payments/refunds', expect: loggedIn(200) },
+  // refunds (issue 38 item 6): admins only, a paid payment per request
+  {
+    method: 'POST',
+    route: '/api/admin/payments/:id/refunds',
+    prepare: async (w) => ({
+      url: `/api/admin/payments/${await paidPayment(w)}/refunds`,
+      body: { amount: 100 },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/payments/:id/refunds',
+    prepare: async (w) => ({ url: `/api/admin/payments/${await paidPayment(w)}/refunds` }),
+    expect: adminOnly(200),
+  },
   {
     method: 'GET',
     route: '/api/payments/booking/:id',

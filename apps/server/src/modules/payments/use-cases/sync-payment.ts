@@ -2,6 +2,7 @@ import type { PaymentsContext } from '../payments.context.ts';
 import type { ProviderPayment } from '../payments.provider.ts';
 import { type PaymentRow, paymentsRepository as repo } from '../payments.repository.ts';
 import { settlePaid } from './settle-paid.ts';
+import { syncRefunds } from './sync-refunds.ts';
 
 const ENDED_UNPAID: readonly string[] = ['failed', 'canceled', 'expired'];
 
@@ -70,4 +71,6 @@ export async function handleWebhook(ctx: PaymentsContext, providerId: string): P
   const payment = await repo.findByProviderId(ctx.db, ctx.provider.name, providerId);
   if (!payment) return;
   await syncPayment(ctx, payment);
+  // Mollie calls the payment's webhook when one of its refunds changes too (issue 38 item 6)
+  await syncRefunds(ctx, payment);
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MyInvoices } from '@/features/invoices/components/my-invoices';
+import { MyRefunds } from '@/features/payments/components/my-refunds';
 import { PaymentsList } from '@/features/payments/components/payments-list';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { idParam } from '@/lib/current-ids';
@@ -16,6 +17,7 @@ export default function PaymentConfirmationPage() {
         {t('payments.list.title')}
       </h1>
       <PaymentsList page={page} />
+      <MyRefunds />
       <MyInvoices />
     </>
   );

@@ -1,7 +1,9 @@
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { QueryState } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Table } from '@/components/ui/table';
@@ -9,6 +11,7 @@ import { useAdminPayments } from '../api/get-admin-payments';
 import { activeFilterCount, PAYMENT_FILTERS, PAYMENT_STATUSES, readListQuery } from '../filters';
 import { useAdminFormat } from '../format';
 import { FilterForm } from './filter-form';
+import { RefundPanel } from './refund-panel';
 import { StatusTag } from './tags';
 import '../admin.css';
 
@@ -20,6 +23,8 @@ export function PaymentsList() {
   const query = readListQuery(PAYMENT_FILTERS, params);
   const payments = useAdminPayments(query);
   const filtered = activeFilterCount(PAYMENT_FILTERS, params) > 0;
+  // the payment whose refunds are open below its row
+  const [refunding, setRefunding] = useState<number | null>(null);
 
   return (
     <>
@@ -59,36 +64,62 @@ export function PaymentsList() {
                   t('admin.payments.amount'),
                   t('admin.payments.status'),
                   t('admin.payments.provider'),
+                  t('admin.payments.actions'),
                 ]}
                 labelledBy="admin-page-title"
                 testId="admin-payments-table"
               >
                 {result.data.map((payment) => (
-                  <tr key={payment.id} data-testid="admin-payment-row" data-status={payment.status}>
-                    <td>
-                      {format.dateTime(payment.created_at)}
-                      {payment.paid_at ? (
-                        <p className="is-size-7 has-text-grey">
-                          {t('admin.payments.paidAt', { date: format.dateTime(payment.paid_at) })}
-                        </p>
-                      ) : null}
-                    </td>
-                    <td>
-                      <AppLink to={`/admin/users/${payment.user.id}`}>{payment.user.username}</AppLink>
-                      <p className="is-size-7 has-text-grey admin-break">{payment.user.email}</p>
-                    </td>
-                    <td>
-                      <AppLink to={`/seminar/id/${payment.seminar.id}`}>{payment.seminar.title}</AppLink>
-                    </td>
-                    <td>{format.sum(payment.amount, payment.currency)}</td>
-                    <td>
-                      <StatusTag status={payment.status} />
-                    </td>
-                    <td>
-                      {payment.provider}
-                      <p className="is-size-7 has-text-grey admin-break">{payment.provider_id}</p>
-                    </td>
-                  </tr>
+                  <Fragment key={payment.id}>
+                    <tr
+                      data-testid="admin-payment-row"
+                      data-status={payment.status}
+                      data-payment-id={payment.id}
+                    >
+                      <td>
+                        {format.dateTime(payment.created_at)}
+                        {payment.paid_at ? (
+                          <p className="is-size-7 has-text-grey">
+                            {t('admin.payments.paidAt', { date: format.dateTime(payment.paid_at) })}
+                          </p>
+                        ) : null}
+                      </td>
+                      <td>
+                        <AppLink to={`/admin/users/${payment.user.id}`}>{payment.user.username}</AppLink>
+                        <p className="is-size-7 has-text-grey admin-break">{payment.user.email}</p>
+                      </td>
+                      <td>
+                        <AppLink to={`/seminar/id/${payment.seminar.id}`}>{payment.seminar.title}</AppLink>
+                      </td>
+                      <td>{format.sum(payment.amount, payment.currency)}</td>
+                      <td>
+                        <StatusTag status={payment.status} />
+                      </td>
+                      <td>
+                        {payment.provider}
+                        <p className="is-size-7 has-text-grey admin-break">{payment.provider_id}</p>
+                      </td>
+                      <td>
+                        {payment.status === 'paid' ? (
+                          <Button
+                            size="small"
+                            aria-expanded={refunding === payment.id}
+                            onClick={() => setRefunding(refunding === payment.id ? null : payment.id)}
+                            data-testid="payment-refunds"
+                          >
+                            {t('admin.refunds.open')}
+                          </Button>
+                        ) : null}
+                      </td>
+                    </tr>
+                    {refunding === payment.id ? (
+                      <tr data-testid="admin-payment-refunds">
+                        <td colSpan={7}>
+                          <RefundPanel paymentId={payment.id} />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 ))}
               </Table>
               <Pagination current={result.current_page} last={result.last_page} />

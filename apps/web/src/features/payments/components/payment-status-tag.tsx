@@ -11,6 +11,7 @@ const COLOR: Record<PaymentStatus | BookingStatus, string> = {
   canceled: 'is-warning',
   expired: 'is-warning',
   company: 'is-success',
+  refunded: 'is-warning',
 };
 
 /** The status of a payment or booking as a coloured tag with its name in the page language. */
