@@ -374,6 +374,21 @@ describe('module boundaries', () => {
     expect(mutual).toEqual([]);
   });
 
+  it('only the job queue (lib/job-queue*) touches pg-boss: its tables and its API; the rest asks the queue', () => {
+    const pgBoss = /\bpgboss\s*\.\s*"?\w|from\s*['"]pg-boss['"]/;
+    expect(pgBoss.test('SELECT name FROM pgboss.schedule')).toBe(true);
+    expect(pgBoss.test('UPDATE pgboss.job SET start_after = now()')).toBe(true);
+    expect(pgBoss.test("import PgBoss from 'pg-boss';")).toBe(true);
+    expect(pgBoss.test('// pg-boss debounces a stop')).toBe(false);
+    // test support (src/test/, *.test.ts) may look into the tables to wait for or count jobs
+    const offending = filesUnder(SRC)
+      .filter((f) => !f.endsWith('.test.ts') && !rel(f).startsWith(`test${path.sep}`))
+      .filter((f) => !/^lib[\\/]job-queue([.\\/]|$)/.test(rel(f)))
+      .filter((f) => pgBoss.test(readFileSync(f, 'utf8')))
+      .map(rel);
+    expect(offending).toEqual([]);
+  });
+
   it('the database schema files import each other without a circle', () => {
     const graph = new Map(
       filesUnder(SCHEMA).map((file) => [
