@@ -15,6 +15,7 @@ import { notificationSources } from '../src/app-modules.ts';
 import { testConfig } from '../src/config.ts';
 import { createScratchPostgres, type Database, openDatabase } from '../src/db/client.ts';
 import { openJobQueue } from '../src/lib/job-queue.ts';
+import { createEnrolmentsService } from '../src/modules/enrolments/enrolments.service.ts';
 import { createNotificationsService } from '../src/modules/notifications/notifications.service.ts';
 import { createMailer, createMailTransport, defineMailWorker } from '../src/plugins/mail.ts';
 import { startSmtp } from '../src/test/smtp.ts';
@@ -84,9 +85,16 @@ async function main(databaseUrl: string): Promise<boolean> {
     const transport = createMailTransport(config, log);
     const mailer = createMailer(config, jobs);
     const db = database.db;
+    // the run reads the grants only (the enrolments service); drip chapters and managers are the
+    // digest's and the drip's, not this run's
+    const notRead = () => Promise.reject(new Error('not read by the reminder run'));
     const notifications = createNotificationsService({
       ...{ db, config, mailer, jobs, log },
-      sources: notificationSources(db),
+      sources: notificationSources({
+        enrolments: createEnrolmentsService({ db }),
+        chapters: { dripChapters: notRead },
+        companies: { managers: notRead, exists: notRead },
+      }),
     });
     try {
       await defineMailWorker(config, jobs, transport, log);

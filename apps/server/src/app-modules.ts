@@ -1,24 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from './db/client.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { chapterUploadRoutes, type TusUploads } from './modules/chapters/chapter-uploads.ts';
-import { dripChapters } from './modules/chapters/chapters.drip.ts';
 import { chapterRoutes } from './modules/chapters/chapters.routes.ts';
-import { createChaptersService } from './modules/chapters/chapters.service.ts';
-import { companyExists, companyManagers } from './modules/companies/companies.managers.ts';
+import { type ChaptersService, createChaptersService } from './modules/chapters/chapters.service.ts';
 import { companiesRepository } from './modules/companies/companies.repository.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
-import { createCompaniesService } from './modules/companies/companies.service.ts';
-import {
-  enrolmentAssignment,
-  enrolmentFirstGrants,
-  enrolmentReminders,
-  enrolmentTeam,
-} from './modules/enrolments/enrolments.reminders.ts';
-import { createEnrolmentsService } from './modules/enrolments/enrolments.service.ts';
+import { type CompaniesService, createCompaniesService } from './modules/companies/companies.service.ts';
+import { createEnrolmentsService, type EnrolmentsService } from './modules/enrolments/enrolments.service.ts';
 import { graduateRoutes } from './modules/graduate/graduate.routes.ts';
 import { createGraduateService } from './modules/graduate/graduate.service.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
@@ -172,7 +163,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   // "Mein Lernen" and the chapter opened last per seminar (docs/api/learn.md, issue 36)
   const learn = createLearnService({ db, enrolments, seminars, chapters, progress, mcTests, cacheBus, now });
   // reminder, digest and drip mails, the manager's reminder, unsubscribe (docs/api/notifications.md)
-  const notifications = createNotifications(app, r, now);
+  const notifications = createNotifications(app, r, { enrolments, chapters, companies }, now);
   const services = {
     ...{ auth, enrolments, seminars, chapters, companies, mcTests, questions, itemAnalysis, graduate },
     ...{ payments, invoices, vouchers, admin, progress, learn, notifications },
@@ -194,17 +185,19 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   return { ...services, privacy, site };
 }
 
-/** what the notifications mail about, read from the modules that own it (also bench/reminders.ts) */
-export const notificationSources = (db: Db): NotificationSources => ({
-  assignments: {
-    ...enrolmentReminders(db),
-    ...enrolmentTeam(db),
-    ...enrolmentFirstGrants(db),
-    ...enrolmentAssignment(db),
-  },
-  dripChapters: dripChapters(db),
-  companyManagers: companyManagers(db),
-  companyExists: companyExists(db),
+/** the services the notifications read from */
+export interface NotificationOwners {
+  enrolments: Pick<EnrolmentsService, 'reminders'>;
+  chapters: Pick<ChaptersService, 'dripChapters'>;
+  companies: Pick<CompaniesService, 'managers' | 'exists'>;
+}
+
+/** what the notifications mail about, asked of the modules that own it (also bench/reminders.ts) */
+export const notificationSources = (s: NotificationOwners): NotificationSources => ({
+  assignments: s.enrolments.reminders,
+  dripChapters: s.chapters.dripChapters,
+  companyManagers: s.companies.managers,
+  companyExists: s.companies.exists,
 });
 
 /**
@@ -224,12 +217,17 @@ function createVouchers(
 }
 
 /** the notifications service on the app's resources */
-function createNotifications(app: FastifyInstance, r: Resources, now?: () => number) {
+function createNotifications(
+  app: FastifyInstance,
+  r: Resources,
+  owners: NotificationOwners,
+  now?: () => number,
+) {
   const { config, mailer, jobs } = r;
   const db = r.database.db;
   return createNotificationsService({
     ...{ db, config, mailer, jobs, log: app.log, now },
-    sources: notificationSources(db),
+    sources: notificationSources(owners),
   });
 }
 

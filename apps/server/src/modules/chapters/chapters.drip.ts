@@ -12,7 +12,7 @@ export interface DripChapter {
 
 /**
  * The chapters that open by drip (`available_after_days` > 0) with their seminar's title, for the
- * drip mails of the notifications module (issue 36 item 6; wired by app-modules.ts).
+ * drip mails of the notifications module (issue 36 item 6; the service's `dripChapters`).
  */
 export const dripChapters = (db: DbOrTx) => (): Promise<DripChapter[]> =>
   db

@@ -13,6 +13,7 @@ import {
   manageChapter,
   playChapter,
 } from './chapters.context.ts';
+import { dripChapters } from './chapters.drip.ts';
 import { chaptersPersonalData } from './chapters.personal-data.ts';
 import { chaptersRepository as repo } from './chapters.repository.ts';
 import { type TreeOptions, tree } from './chapters.tree.ts';
@@ -24,6 +25,7 @@ import { reorderChapters } from './use-cases/reorder-chapters.ts';
 import { forBooked, forOwner, previewOutline, sideMenu } from './use-cases/view-chapters.ts';
 
 export type { ChaptersDeps } from './chapters.context.ts';
+export type { DripChapter } from './chapters.drip.ts';
 export type {
   FinishedUpload,
   IncomingFile,
@@ -83,6 +85,8 @@ export function createChaptersService(deps: ChaptersDeps) {
     fileForLink: (link: { seminarId: number; userId: number }, id: number, kind: MediaKind) =>
       fileForLink(ctx, link, id, kind),
     storagePathsOfSeminar: (seminarId: number) => repo.storagePathsOfSeminar(deps.db, seminarId),
+    /** the chapters that open by drip, with their seminar's title (the notifications' drip mails) */
+    dripChapters: dripChapters(deps.db),
     todos: (actor: AuthUser) => todos(ctx, actor),
   };
 }

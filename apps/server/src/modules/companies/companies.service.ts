@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { type CompaniesDeps, createCompaniesContext } from './companies.context.ts';
+import { companyExists, companyManagers } from './companies.managers.ts';
 import { companyMembership } from './companies.membership.ts';
 import { companiesPersonalData } from './companies.personal-data.ts';
 import { companiesRepository as companies } from './companies.repository.ts';
@@ -55,6 +56,7 @@ import { exportTeam, teamPage } from './use-cases/team.ts';
 
 export { SEAL_PURPOSE } from './access-links.dto.ts';
 export type { CompaniesDeps } from './companies.context.ts';
+export type { CompanyManager } from './companies.managers.ts';
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;
 
@@ -84,6 +86,10 @@ export function createCompaniesService(deps: CompaniesDeps) {
     removeMember: (actor: AuthUser, companyId: number, userId: number) =>
       removeMember(ctx, actor, companyId, userId),
     progressOf: (companyId: number) => companyProgress(ctx, companyId),
+    /** every company's managers (the notifications' weekly digest) */
+    managers: companyManagers(db),
+    /** whether the company exists */
+    exists: companyExists(db),
 
     // the invitation link for new employees (use-cases/company-invitations.ts)
     createInvitation: (actor: AuthUser, companyId: number, days: number) =>

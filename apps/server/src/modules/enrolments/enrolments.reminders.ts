@@ -6,7 +6,7 @@ import { enrolments, seminarCompletions, seminars, users } from '../../db/schema
  * The assignments the scheduled reminders read (module notifications, issue 36 item 6), queried
  * here because the grants are this module's: due dates of company assignments not yet completed,
  * a company's team for the manager's digest, and the first grant per learner and seminar (drip).
- * Wired into the notifications module by app-modules.ts.
+ * The notifications module reads them through the service (`reminders`, wired by app-modules.ts).
  */
 
 export interface DueAssignment {
@@ -29,7 +29,7 @@ export interface TeamEntry {
 
 const notCompleted = sql`not exists (select 1 from ${seminarCompletions} where ${seminarCompletions.userId} = ${enrolments.userId} and ${seminarCompletions.seminarId} = ${enrolments.seminarId})`;
 
-export const enrolmentReminders = (db: DbOrTx) => ({
+const enrolmentReminders = (db: DbOrTx) => ({
   /** company assignments due in (from, to], not completed, after `afterId` in id order */
   duePage(from: Date, to: Date, afterId: number, limit: number): Promise<DueAssignment[]> {
     return db
@@ -57,7 +57,7 @@ export const enrolmentReminders = (db: DbOrTx) => ({
 });
 
 /** a company's team for the manager's digest, and one assignment for the manager's reminder */
-export const enrolmentTeam = (db: DbOrTx) => ({
+const enrolmentTeam = (db: DbOrTx) => ({
   /** a company's assignments past their due instant and not completed */
   overdueOf(companyId: number, now: Date): Promise<TeamEntry[]> {
     return db
@@ -117,7 +117,7 @@ export const enrolmentTeam = (db: DbOrTx) => ({
 });
 
 /** the first grant per learner and seminar (drip) */
-export const enrolmentFirstGrants = (db: DbOrTx) => ({
+const enrolmentFirstGrants = (db: DbOrTx) => ({
   /** learners of the seminars whose first grant of it fell into [from, to) */
   async firstGrantsBetween(
     seminarIds: number[],
@@ -136,7 +136,7 @@ export const enrolmentFirstGrants = (db: DbOrTx) => ({
 });
 
 /** the employee's assignment of a seminar in a company */
-export const enrolmentAssignment = (db: DbOrTx) => ({
+const enrolmentAssignment = (db: DbOrTx) => ({
   /** the employee's assignment of the seminar in the company, if any */
   async assignment(
     companyId: number,

@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { enrolmentsPersonalData } from './enrolments.personal-data.ts';
+import { enrolmentReminderReads } from './enrolments.reminders.ts';
 import { type EnrolmentRow, type LearnerRow, enrolmentsRepository as repo } from './enrolments.repository.ts';
 import { enrolmentTeamView } from './enrolments.team.ts';
 
@@ -46,6 +47,11 @@ export function createEnrolmentsService(deps: { db: Db }) {
   return {
     /** what this module keeps about a person: the data export and the account erasure (issue 19) */
     personalData: enrolmentsPersonalData(db),
+    /**
+     * what the scheduled mails read (module notifications, issue 36): due assignments, a company's
+     * overdue and finished ones, first grants (drip), one assignment (the manager's reminder)
+     */
+    reminders: enrolmentReminderReads(db),
     /** a company's assignments for its team view, and their due dates (issue 36; in `tx` when given) */
     team: (tx: DbOrTx = db) => enrolmentTeamView(tx),
     /** whether `userId` holds `seminarId` through any grant (one prepared query) */

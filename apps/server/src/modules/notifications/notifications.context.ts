@@ -4,22 +4,23 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import type { Mailer } from '../../plugins/mail.ts';
+import type { DripChapter } from '../chapters/chapters.service.ts';
+import type { CompanyManager } from '../companies/companies.service.ts';
 import type { DueAssignment, EnrolmentReminderReads, TeamEntry } from '../enrolments/enrolments.service.ts';
 
 /** the grants' rows the reminders and the digest read: the enrolments module's types */
 export type { DueAssignment, TeamEntry };
 
 /**
- * What the notifications read from the modules that own it, wired by app-modules.ts: the grants
- * (enrolments), the drip chapters (chapters) and the companies' managers (companies).
+ * What the notifications read from the modules that own it, through their services (wired by
+ * app-modules.ts): the grants (enrolments), the drip chapters (chapters) and the companies'
+ * managers (companies).
  */
 export interface NotificationSources {
   /** the grants: company assignments, their due dates, a company's team, first grants */
   assignments: EnrolmentReminderReads;
-  dripChapters(): Promise<
-    { id: number; seminarId: number; label: string; seminarTitle: string; days: number }[]
-  >;
-  companyManagers(): Promise<{ companyId: number; companyName: string; shortName: string; userId: number }[]>;
+  dripChapters(): Promise<DripChapter[]>;
+  companyManagers(): Promise<CompanyManager[]>;
   companyExists(id: number): Promise<boolean>;
 }
 
