@@ -109,7 +109,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     now,
   });
   // multiple-choice tests: question pool, tests, runs, graduation (docs/api/mc-tests.md)
-  const mcTests = createMcTestsService({ db, seminars });
+  const mcTests = createMcTestsService({ db, seminars, now });
   const questions = createQuestionsService({ db, mcTests });
   const itemAnalysis = createItemAnalysisService({ db, mcTests, log: app.log, jobs });
   const graduate = createGraduateService({
@@ -121,6 +121,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     itemAnalysis: itemAnalysis.forExport,
     completionChanged: progress.completionChanged.byTest,
     runStopped: progress.completionChanged.runStopped,
+    jobs,
   });
   // the seller, invoices and credit notes (docs/api/invoices.md, issue 38)
   const invoices = createInvoicesService({
@@ -286,6 +287,7 @@ export async function registerModules(
   const services = createServices(app, resources, now);
   await services.auth.defineJobs();
   await services.notifications.defineJobs();
+  await services.graduate.defineJobs();
   await registerRoutes(app, services, resources);
   return services;
 }

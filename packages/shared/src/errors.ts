@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'mc_test.attempts_exhausted',
   'mc_test.run_already_stopped',
   'mc_test.deadline_passed',
+  'mc_test.not_open_yet',
+  'mc_test.closed',
   'mc_test.answer_invalid',
   'mc_test.not_accomplished',
   'mc_test.too_many_questions',

@@ -10,6 +10,7 @@ export * from './domain/question-draw.ts';
 export * from './domain/scopes.ts';
 export * from './domain/scoring.ts';
 export * from './domain/slug.ts';
+export * from './domain/test-review.ts';
 export * from './errors.ts';
 export * from './i18n/messages.ts';
 export * from './routes.ts';

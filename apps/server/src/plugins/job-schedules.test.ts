@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.ts';
 import { TUS_SWEEP_JOB } from '../modules/chapters/chapter-uploads.ts';
+import { CLOSE_WINDOWS_JOB } from '../modules/graduate/use-cases/close-windows.ts';
 import { PRIVACY_SWEEP_JOB } from '../modules/privacy/privacy.service.ts';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../test/build-test-app.ts';
 import { drainJobs } from '../test/jobs.ts';
@@ -34,6 +35,8 @@ describe('the sweeps on the job queue', () => {
       // the reminder runs of issue 36 item 6: drip hourly, due reminders daily, the digest on Mondays
       { name: 'drip-unlocks', cron: '5 * * * *', timezone: 'UTC' },
       { name: 'due-reminders', cron: '0 6 * * *', timezone: 'UTC' },
+      // the runs a test's window leaves open scored at its close (issue 37 item 4), every minute
+      { name: CLOSE_WINDOWS_JOB, cron: '* * * * *', timezone: 'UTC' },
       { name: 'manager-digest', cron: '0 6 * * 1', timezone: 'UTC' },
       { name: PRIVACY_SWEEP_JOB, cron: '*/15 * * * *', timezone: 'UTC' },
       { name: SESSION_SWEEP_JOB, cron: '*/10 * * * *', timezone: 'UTC' },

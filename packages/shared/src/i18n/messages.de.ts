@@ -122,6 +122,12 @@ export const de = {
   'mc_test.run_already_stopped': 'Dieser Durchlauf wurde bereits abgegeben.',
   'mc_test.deadline_passed':
     'Die Zeit für diesen Durchlauf ist abgelaufen: Antworten nach dem Ende werden nicht mehr gespeichert.',
+  'mc_test.not_open_yet': 'Dieser Test ist noch nicht geöffnet: er öffnet am {at} (Zeit Zürich).',
+  'mc_test.closed':
+    'Dieser Test ist seit {at} (Zeit Zürich) geschlossen: es kann kein Durchlauf mehr begonnen werden.',
+  'mc_test.window_order': 'Der Test muss nach seiner Öffnung schliessen.',
+  'mc_test.review_needs_close':
+    'Eine Auswertung nach dem Schliessen braucht einen Zeitpunkt, an dem der Test schliesst.',
   'mc_test.answer_invalid': 'Die Antworten gehören nicht zu diesem Test.',
   'mc_test.not_accomplished': 'Nur ein bestandener Durchlauf kann als Abschluss bestätigt werden.',
   'mc_test.too_many_questions': 'Ein Test kann höchstens {max} Fragen haben.',

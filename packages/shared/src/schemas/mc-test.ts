@@ -3,6 +3,7 @@
  * Request bodies are strict (unknown keys → 422); DTOs are what the server sends.
  */
 import { z } from 'zod';
+import { REVIEW_CONTENTS, REVIEW_WHENS } from '../domain/test-review.ts';
 import { encodeMessage as m } from '../i18n/messages.ts';
 import { questionCategory } from './question-category.ts';
 import { id } from './rules.ts';
@@ -85,6 +86,12 @@ export const timeLimitMinutes = () =>
     .min(1, { error: m('validation.number_min', { min: 1 }) })
     .max(TIME_LIMIT_MINUTES_MAX, { error: m('validation.number_max', { max: TIME_LIMIT_MINUTES_MAX }) })
     .nullable();
+/** an instant of a test's window (issue 37 item 4): ISO 8601 with its offset; null = no bound */
+export const windowInstant = () =>
+  z.iso.datetime({ offset: true, error: m('validation.invalid') }).nullable();
+export const reviewContent = () => z.enum(REVIEW_CONTENTS, { error: m('validation.invalid') }).nullable();
+export const reviewWhen = () => z.enum(REVIEW_WHENS, { error: m('validation.invalid') }).nullable();
+
 /** a stop that arrives this long after the deadline still scores the answers it carries */
 export const RUN_GRACE_SECONDS = 30;
 
@@ -178,6 +185,11 @@ export const createMcTestBodySchema = z
     time_limit_minutes: timeLimitMinutes().optional(),
     /** fixed or drawn questions (issue 37 item 3) */
     ...drawSettingsIn,
+    /** the availability window and the review policy (issue 37 items 4, 5); absent: unchanged, null: none / the mode's default */
+    opens_at: windowInstant().optional(),
+    closes_at: windowInstant().optional(),
+    review_content: reviewContent().optional(),
+    review_when: reviewWhen().optional(),
   })
   .strict();
 export type CreateMcTestBody = z.infer<typeof createMcTestBodySchema>;
@@ -192,6 +204,11 @@ export const updateMcTestBodySchema = z
     time_limit_minutes: timeLimitMinutes().optional(),
     /** fixed or drawn questions (issue 37 item 3); absent: unchanged */
     ...drawSettingsIn,
+    /** the availability window and the review policy (issue 37 items 4, 5); absent: unchanged, null: none / the mode's default */
+    opens_at: windowInstant().optional(),
+    closes_at: windowInstant().optional(),
+    review_content: reviewContent().optional(),
+    review_when: reviewWhen().optional(),
   })
   .strict();
 export type UpdateMcTestBody = z.infer<typeof updateMcTestBodySchema>;
@@ -333,6 +350,11 @@ export const mcTestListItemSchema = z.object({
   time_limit_minutes: int().nullable(),
   /** fixed or drawn questions (issue 37 item 3); questions_count of a drawn test: what a run draws */
   ...drawSettingsOut,
+  /** the availability window (ISO instants; null = no bound) and the review policy as set (null = the mode's default) */
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+  review_content: z.enum(REVIEW_CONTENTS).nullable(),
+  review_when: z.enum(REVIEW_WHENS).nullable(),
   owner: z.object({ id: int(), username: z.string(), first_name: z.string(), last_name: z.string() }),
   questions_count: int(),
   runs_count: int(),
@@ -366,6 +388,12 @@ export const assignedTestDtoSchema = z.object({
   chapter: chapterRefSchema.nullable(),
   /** minutes a run may take (issue 37); null = no limit */
   time_limit_minutes: int().nullable(),
+  /** the availability window (ISO instants; null = no bound) and where the server's now is in it */
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+  window: z.enum(['not_yet_open', 'open', 'closed']),
+  /** the review policy in force (the mode's default when the test sets none) */
+  review: z.object({ content: z.enum(REVIEW_CONTENTS), when: z.enum(REVIEW_WHENS) }),
   questions_count: int(),
   /** started runs of the caller in the test's current mode */
   runs_used: int(),
@@ -516,9 +544,10 @@ export const startedRunSchema = z.object({
 export type StartedRun = z.infer<typeof startedRunSchema>;
 
 /**
- * What the student sees after a practice run (never during a run, never for an exam): per question
- * whether it was right, its points, each answer with the student's choice and whether it is
- * correct, and the explanations as the run's snapshot holds them.
+ * What the student sees after a run as the test's review policy allows it (never during a run; by
+ * default after a practice run, never for an exam; issue 37 item 5): per question whether it was
+ * right, its points, each answer with the student's choice, and with the policy's full review
+ * whether it is correct and the explanations as the run's snapshot holds them (else null).
  */
 export const runReviewSchema = z.object({
   questions: z.array(
@@ -533,7 +562,8 @@ export const runReviewSchema = z.object({
           id: int(),
           label: z.string(),
           chosen: z.boolean(),
-          correct: z.boolean(),
+          /** null when the review policy shows only whether each question was right */
+          correct: z.boolean().nullable(),
           explanation: z.string().nullable(),
         }),
       ),

@@ -177,12 +177,21 @@ export const historyRepository = {
           achievedPercent: userGraduateMctests.achievedPercent,
           accomp: userGraduateMctests.accomp,
           passed: userGraduateMctests.passed,
-          // a practice run's review: its questions as asked and its choices
-          snapshot: sql<RunSnapshot | null>`case when ${userGraduateMctests.mode} = 'practice'
+          // the review's questions as asked and its choices, unless the policy shows only the score
+          snapshot: sql<RunSnapshot | null>`case when coalesce(${mcTests.reviewContent},
+            case when ${userGraduateMctests.mode} = 'practice' then 'full' else 'score' end) <> 'score'
             then ${userGraduateMctests.snapshot} end`,
           choices: userGraduateResults.choices,
+          // what the review policy decides on (issue 37 item 5)
+          reviewContent: mcTests.reviewContent,
+          reviewWhen: mcTests.reviewWhen,
+          closesAt: mcTests.closesAt,
+          testAccomplished: sql<boolean>`exists (select 1 from user_graduate_mctests x
+            where x.mc_test_id = ${userGraduateMctests.mcTestId} and x.user_id = ${userGraduateMctests.userId}
+              and x.accomp)`,
         })
         .from(userGraduateMctests)
+        .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
         .leftJoin(userGraduateResults, eq(userGraduateResults.userGraduateMctestId, userGraduateMctests.id))
         .where(where)
         .orderBy(desc(userGraduateMctests.startedAt), desc(userGraduateMctests.id))

@@ -28,7 +28,10 @@ const RUNS_FOR_STOP: HotStatement = {
       case when r.deadline is not null then r.saved_answers::text end as saved_answers,
       t.owner_id, t.enabled, c.unlocked as chapter_unlocked, p.unlocked as parent_unlocked,
       s.owner_id as seminar_owner_id, s.is_public, s.is_company, s.company_id,
-      ${holdsSqlText('s.id', 'i.u')} as booked
+      ${holdsSqlText('s.id', 'i.u')} as booked,
+      t.review_content, t.review_when, t.closes_at,
+      exists (select 1 from user_graduate_mctests x
+        where x.mc_test_id = r.mc_test_id and x.user_id = r.user_id and x.accomp) as accomplished
     from jsonb_to_recordset($1::jsonb) as i(k int, r int, u int, s boolean)
     join user_graduate_mctests r on r.id = i.r
     join mc_tests t on t.id = r.mc_test_id
@@ -85,6 +88,13 @@ export interface RunForStop {
     savedAnswers: SavedAnswers | null;
     /** null when the caller said it has the snapshot */
     snapshot: RunSnapshot | null;
+  };
+  /** what the review of the run depends on besides its mode (issue 37 item 5) */
+  review: {
+    reviewContent: string | null;
+    reviewWhen: string | null;
+    closesAt: Date | null;
+    accomplished: boolean;
   };
   facts: {
     ownerId: number;
@@ -225,6 +235,12 @@ export const runsRepository = {
           savedAnswers:
             r.saved_answers == null ? null : (JSON.parse(String(r.saved_answers)) as SavedAnswers),
           snapshot: r.snapshot == null ? null : (JSON.parse(String(r.snapshot)) as RunSnapshot),
+        },
+        review: {
+          reviewContent: r.review_content == null ? null : String(r.review_content),
+          reviewWhen: r.review_when == null ? null : String(r.review_when),
+          closesAt: toDateOrNull(r.closes_at),
+          accomplished: !!r.accomplished,
         },
         facts: {
           ownerId: Number(r.owner_id),

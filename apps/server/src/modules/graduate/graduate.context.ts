@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { RunSnapshot } from '../../db/schema/index.ts';
 import { batched } from '../../lib/batch.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
@@ -26,6 +27,8 @@ export interface GraduateDeps {
   completionChanged?: (tx: Tx, userId: number, mcTestId: number, at: Date) => Promise<unknown>;
   /** an accomplished run stopped: the same, in a transaction of its own shared by the stops together */
   runStopped?: (userId: number, mcTestId: number, at: Date) => Promise<unknown>;
+  /** the durable queue: the job that scores the runs a window's close leaves open (issue 37 item 4) */
+  jobs?: JobQueue;
 }
 
 /** run snapshots by run id, at most `max` (the oldest kept goes first) */

@@ -3,6 +3,7 @@ import type { AuthUser } from '../../plugins/session.ts';
 import { createGraduateContext, type GraduateDeps } from './graduate.context.ts';
 import { graduatePersonalData } from './graduate.personal-data.ts';
 import { graduateRepository as repo } from './graduate.repository.ts';
+import { CLOSE_WINDOWS_CRON, CLOSE_WINDOWS_JOB, closeWindows } from './use-cases/close-windows.ts';
 import { confirmGraduation } from './use-cases/confirm-graduation.ts';
 import { ownerHistory, studentHistory } from './use-cases/run-history.ts';
 import { saveAnswer } from './use-cases/save-answer.ts';
@@ -41,5 +42,15 @@ export function createGraduateService(deps: GraduateDeps) {
       testRuns(ctx, actor, testId, withResults),
     report: (actor: AuthUser, testId: number) => testReport(ctx, actor, testId),
     export: (actor: AuthUser, testId: number, locale: Locale) => exportTestRuns(ctx, actor, testId, locale),
+    /** scores the runs left open by the close of their test's window (the job calls this; tests too) */
+    closeWindows: () => closeWindows(ctx),
+    /** the close job, every minute, once per period across the instances */
+    async defineJobs() {
+      if (!deps.jobs) return;
+      await deps.jobs.define(CLOSE_WINDOWS_JOB, async () => {
+        await closeWindows(ctx);
+      });
+      await deps.jobs.schedule(CLOSE_WINDOWS_JOB, CLOSE_WINDOWS_CRON);
+    },
   };
 }

@@ -7,10 +7,12 @@ import type { SeminarsService } from '../seminars/seminars.service.ts';
 export interface McTestsDeps {
   db: Db;
   seminars: SeminarsService;
+  /** the server's clock (tests move it; default Date.now) */
+  now?: () => number;
 }
 
 /** what every use case of the module gets */
-export type McTestsContext = McTestsDeps;
+export type McTestsContext = McTestsDeps & { now: () => number };
 
 /** @returns the 422 of a test that would hold more than QUESTIONS_PER_TEST_MAX questions */
 export const tooManyQuestions = () =>

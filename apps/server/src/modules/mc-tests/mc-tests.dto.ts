@@ -5,6 +5,8 @@ import {
   type McTestListItem,
   type McTestMode,
   type QuestionSelection,
+  reviewPolicyOf,
+  windowState,
 } from '@elearn/shared';
 import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
 import type { ChapterRefRow, McTestItemRow, SeminarRefRow, StudentTestRow } from './mc-tests.rows.ts';
@@ -34,6 +36,10 @@ export function toListItem(r: McTestItemRow): McTestListItem {
     question_selection: t.questionSelection as QuestionSelection,
     draw_rules: t.drawRules,
     shuffle_questions: t.shuffleQuestions,
+    opens_at: t.opensAt ? iso(t.opensAt) : null,
+    closes_at: t.closesAt ? iso(t.closesAt) : null,
+    review_content: t.reviewContent as McTestListItem['review_content'],
+    review_when: t.reviewWhen as McTestListItem['review_when'],
     owner: {
       id: r.owner.id,
       username: r.owner.username,
@@ -48,11 +54,12 @@ export function toListItem(r: McTestItemRow): McTestListItem {
 }
 
 /** a test as a learner sees it in a list: with the learner's runs (`manage`: no run limit) */
-export function studentDto(r: StudentTestRow, manage: boolean): AssignedTestDto {
+export function studentDto(r: StudentTestRow, manage: boolean, now: number): AssignedTestDto {
   const t = r.test;
   const mode = t.mode as McTestMode;
   const allowed = manage ? null : mcTestPolicy.runsAllowed(mode, r.extraRuns);
   const used = mode === 'exam' ? r.examRuns : r.allRuns;
+  const window = windowState(t.opensAt, t.closesAt, new Date(now));
   return {
     id: t.id,
     label: t.label,
@@ -62,13 +69,18 @@ export function studentDto(r: StudentTestRow, manage: boolean): AssignedTestDto 
     chapter_id: t.chapterId,
     chapter: chapterRef(r.chapter, r.seminar),
     time_limit_minutes: t.timeLimitMinutes,
+    opens_at: t.opensAt ? iso(t.opensAt) : null,
+    closes_at: t.closesAt ? iso(t.closesAt) : null,
+    window,
+    review: reviewPolicyOf(mode, t.reviewContent, t.reviewWhen),
     questions_count: runQuestions(t, r.questionsCount),
     runs_used: used,
     runs_allowed: allowed,
     open_run_id: r.openRunId,
     can_start:
       runQuestions(t, r.questionsCount) > 0 &&
-      (r.openRunId !== null || allowed === null || r.examRuns < allowed),
+      // outside the window only an open run goes on (to its end); a manager may always preview
+      (r.openRunId !== null || ((manage || window === 'open') && (allowed === null || r.examRuns < allowed))),
     accomp: !!r.accomp,
     best_percent: r.bestPercent === null ? null : Number(r.bestPercent),
     passed: (Number(r.passed) === 1 ? 1 : 0) as 0 | 1,

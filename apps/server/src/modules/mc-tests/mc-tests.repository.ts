@@ -186,7 +186,11 @@ export const mcTestsRepository = {
   ): Promise<Date | undefined> {
     const [row] = await db
       .update(userGraduateMctests)
-      .set({ deadline: sql`${userGraduateMctests.deadline} + make_interval(mins => ${minutes}::int)` })
+      // never past the test's close (issue 37 item 4): least() passes over a null close
+      .set({
+        deadline: sql`least(${userGraduateMctests.deadline} + make_interval(mins => ${minutes}::int),
+          (select closes_at from mc_tests where id = ${testId}))`,
+      })
       .where(
         and(
           eq(userGraduateMctests.mcTestId, testId),

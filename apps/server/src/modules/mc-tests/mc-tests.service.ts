@@ -14,6 +14,7 @@ import { requireManaged, requireRoom } from './use-cases/manage-access.ts';
 import { getTest, listTests, testItem, testQuestions } from './use-cases/read-tests.ts';
 import { decide, takeAccess } from './use-cases/take-test.ts';
 import { attachQuestions, unattachQuestion } from './use-cases/test-questions.ts';
+import { requireWindowOpen } from './use-cases/test-window.ts';
 
 export type { McTestsDeps } from './mc-tests.context.ts';
 export { toListItem } from './mc-tests.dto.ts';
@@ -26,7 +27,7 @@ export type McTestsService = ReturnType<typeof createMcTestsService>;
  * not found for the caller. One use case (or a few related ones) per file under use-cases/.
  */
 export function createMcTestsService(deps: McTestsDeps) {
-  const ctx: McTestsContext = deps;
+  const ctx: McTestsContext = { ...deps, now: deps.now ?? Date.now };
   const { db } = ctx;
   return {
     requireManaged: (actor: AuthUser, id: number) => requireManaged(ctx, actor, id),
@@ -81,6 +82,11 @@ export function createMcTestsService(deps: McTestsDeps) {
      */
     takeAccess: (actor: AuthUser, testId: number) => takeAccess(ctx, actor, testId),
     decide,
+    /**
+     * a run may start only inside the test's window (issue 37 item 4)
+     * @throws 403 mc_test.not_open_yet / mc_test.closed
+     */
+    requireWindowOpen: (test: Pick<McTestRow, 'opensAt' | 'closesAt'>) => requireWindowOpen(test, ctx.now()),
 
     /**
      * the questions of a new run with answers and correct flags (for its snapshot): the linked ones

@@ -844,6 +844,11 @@ describe('owner pages', () => {
       percent_to_accomplish: 70,
       mode: 'practice',
       time_limit_minutes: 45,
+      // no window, the mode's review (issue 37 items 4 and 5)
+      opens_at: null,
+      closes_at: null,
+      review_content: null,
+      review_when: null,
     });
     // the editor has no chapters to offer yet: it says so
     expect(await screen.findByTestId('chapter-attach-empty')).toBeTruthy();

@@ -2,8 +2,9 @@ import type { McTestMode, OwnerRow, Paginated, StudentRow } from '@elearn/shared
 import type { AuthUser } from '../../../plugins/session.ts';
 import { mcTestPolicy } from '../../../policies/mc-test.policy.ts';
 import type { GraduateContext } from '../graduate.context.ts';
-import { iso, reviewOf, toOwnerRow } from '../graduate.dto.ts';
+import { iso, toOwnerRow } from '../graduate.dto.ts';
 import { graduateRepository as repo } from '../graduate.repository.ts';
+import { reviewAt, reviewLevelOf } from '../graduate-review.ts';
 
 /** the caller's runs, newest first, with the review of finished practice runs */
 export async function studentHistory(
@@ -23,10 +24,14 @@ export async function studentHistory(
       startDateTime: iso(r.startedAt),
       stopDateTime: r.stoppedAt ? iso(r.stoppedAt) : null,
       achievedPercent: r.stoppedAt ? r.achievedPercent : null,
-      result:
-        r.stoppedAt && r.mode === 'practice' && r.snapshot && r.choices
-          ? reviewOf(r.snapshot, r.choices)
-          : null,
+      // as much as the test's review policy shows now (issue 37 item 5)
+      result: r.stoppedAt
+        ? reviewAt(
+            reviewLevelOf({ ...r, accomplished: !!r.testAccomplished }, ctx.now()),
+            r.snapshot,
+            r.choices,
+          )
+        : null,
       passed: (r.passed === 1 ? 1 : 0) as 0 | 1,
     })),
     current_page: q.page,

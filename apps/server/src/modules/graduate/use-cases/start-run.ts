@@ -20,7 +20,7 @@ function shuffled<T>(list: readonly T[]): T[] {
 
 /**
  * Starts a run (201) or resumes the caller's open run of the test (200).
- * @throws 404, 403 (forbidden, mc_test.disabled, chapter.locked), 409 mc_test.empty / attempts_exhausted /
+ * @throws 404, 403 (forbidden, mc_test.disabled, chapter.locked, mc_test.not_open_yet / closed), 409 mc_test.empty / attempts_exhausted /
  *   draw_unsatisfiable (a drawn test's pool shrank)
  */
 export async function startRun(
@@ -32,6 +32,8 @@ export async function startRun(
   const { test, manage } = await mcTests.takeAccess(actor, testId);
   const open = await repo.openRun(db, test.id, actor.id);
   if (open) return { run: startedRun(open, test.id, true, ctx.now()), created: false };
+  // outside the window no run starts; a manager may preview (issue 37 item 4)
+  if (!manage) mcTests.requireWindowOpen(test);
   const questions = await mcTests.questionsForRun(test);
   if (questions.length === 0) throw conflict('mc_test.empty', 'mc_test.empty');
   if (!manage && test.mode === 'exam') {
@@ -65,7 +67,10 @@ export async function startRun(
   // the deadline is fixed here, on the server's clock: the limit plus the learner's granted minutes
   const startedAt = new Date(ctx.now());
   const minutes = await mcTests.runMinutes(test, actor.id);
-  const deadline = minutes === null ? null : new Date(startedAt.getTime() + minutes * 60_000);
+  const limited = minutes === null ? null : new Date(startedAt.getTime() + minutes * 60_000);
+  // a run ends at the window's close at the latest (issue 37 item 4)
+  const closes = test.closesAt && test.closesAt > startedAt ? test.closesAt : null;
+  const deadline = limited && closes ? (limited < closes ? limited : closes) : (limited ?? closes);
   const run = await repo.insertRun(db, {
     mcTestId: test.id,
     userId: actor.id,

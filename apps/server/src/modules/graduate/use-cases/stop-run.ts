@@ -11,7 +11,8 @@ import type { AuthUser } from '../../../plugins/session.ts';
 import { mcTestPolicy } from '../../../policies/mc-test.policy.ts';
 import { choicesOf } from '../answer-coding.ts';
 import type { GraduateContext } from '../graduate.context.ts';
-import { iso, reviewOf } from '../graduate.dto.ts';
+import { iso } from '../graduate.dto.ts';
+import { reviewAt, reviewLevelOf } from '../graduate-review.ts';
 
 /**
  * The answers chosen per question: each question one of the snapshot's, once, each answer one of
@@ -98,7 +99,15 @@ export async function stopRun(
     accomp: score.accomp,
     startDateTime: iso(run.startedAt),
     stopDateTime: iso(at),
-    // exam: the result says passed or not, never which questions were right
-    result: snapshot.mode === 'practice' ? reviewOf(snapshot, choices) : null,
+    // what the test's review policy shows now (issue 37 item 5; by default an exam's result says
+    // passed or not, never which questions were right, a practice run's shows everything)
+    result: reviewAt(
+      reviewLevelOf(
+        { ...found.review, mode: snapshot.mode, accomplished: found.review.accomplished || score.accomp },
+        at.getTime(),
+      ),
+      snapshot,
+      choices,
+    ),
   };
 }

@@ -7,6 +7,7 @@ import { mcTestsRepository as repo } from '../mc-tests.repository.ts';
 import { drawValues, requireDrawable } from './draw-questions.ts';
 import { requireManaged, requireManagedChapter } from './manage-access.ts';
 import { testDetail } from './read-tests.ts';
+import { endOpenRunsBy, windowColumns } from './test-window.ts';
 
 export async function createTest(
   ctx: McTestsContext,
@@ -16,6 +17,7 @@ export async function createTest(
   if (!mcTestPolicy.author(actor)) throw forbidden();
   const chapterId = body.chapter_id ?? null;
   if (chapterId !== null) await requireManagedChapter(ctx, actor, chapterId);
+  const window = windowColumns(body);
   const draw = drawValues(body);
   // a drawn test saved enabled: its rules must be satisfiable (issue 37 item 3)
   await requireDrawable(ctx, {
@@ -33,6 +35,7 @@ export async function createTest(
     chapterId,
     timeLimitMinutes: body.time_limit_minutes ?? null,
     ...draw,
+    ...window,
   });
   return testDetail(ctx, row.id);
 }
@@ -43,6 +46,7 @@ export async function updateTest(
   body: UpdateMcTestBody,
 ): Promise<McTestDto> {
   const test = await requireManaged(ctx, actor, body.id);
+  const window = windowColumns(body, test);
   const draw = drawValues(body);
   await requireDrawable(ctx, { ...test, ...draw });
   await repo.update(ctx.db, test.id, {
@@ -52,7 +56,10 @@ export async function updateTest(
     mode: body.mode,
     // absent: unchanged; runs already started keep the deadline fixed at their start
     ...(body.time_limit_minutes !== undefined && { timeLimitMinutes: body.time_limit_minutes }),
+    ...window,
   });
+  // open runs end at the new close at the latest (issue 37 item 4)
+  if (window.closesAt) await endOpenRunsBy(ctx.db, test.id, window.closesAt);
   return testDetail(ctx, test.id);
 }
 

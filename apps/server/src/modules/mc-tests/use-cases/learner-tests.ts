@@ -8,7 +8,7 @@ import { mcTestChaptersRepository as chaptersRepo } from '../mc-tests-chapters.r
 
 /** enabled tests on unlocked chapters of seminars the caller may play (/mcTest/assigned) */
 export async function assignedTests(ctx: McTestsContext, actor: AuthUser): Promise<AssignedTestDto[]> {
-  return (await chaptersRepo.assignedTo(ctx.db, actor.id)).map((r) => studentDto(r, false));
+  return (await chaptersRepo.assignedTo(ctx.db, actor.id)).map((r) => studentDto(r, false, ctx.now()));
 }
 
 /** the tests of one chapter for its play page */
@@ -25,5 +25,5 @@ export async function testsOnChapter(
     throw new AppError(403, 'chapter.locked', 'chapter.locked');
   }
   const rows = await chaptersRepo.onChapter(ctx.db, chapterId, actor.id, access.manage);
-  return rows.map((r) => studentDto(r, mcTestPolicy.manage(actor, r.test)));
+  return rows.map((r) => studentDto(r, mcTestPolicy.manage(actor, r.test), ctx.now()));
 }

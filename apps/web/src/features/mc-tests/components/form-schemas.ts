@@ -16,6 +16,7 @@ import {
   timeLimitMinutes,
 } from '@elearn/shared';
 import { z } from 'zod';
+import { windowFormFields } from './window-form';
 
 /** "60" → 60; anything that is not a whole number is an error of the field. */
 const wholeNumber = (allowEmpty: boolean) =>
@@ -42,12 +43,13 @@ export const pointsField = () =>
 export const timeLimitField = () =>
   wholeNumber(true).pipe(timeLimitMinutes() as unknown as z.ZodType<number | null, number | null>);
 
-/** Label, threshold, mode and time limit of a test (create and edit). */
+/** Label, threshold, mode, time limit, window and review policy of a test (create and edit). */
 export const mcTestFormSchema = z.object({
   label: mcTestLabel(),
   percent_to_accomplish: percentField(),
   mode: mcTestMode(),
   time_limit_minutes: timeLimitField(),
+  ...windowFormFields,
 });
 export type McTestFormInput = z.input<typeof mcTestFormSchema>;
 export type McTestFormOutput = z.output<typeof mcTestFormSchema>;

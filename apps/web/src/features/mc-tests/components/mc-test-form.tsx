@@ -11,11 +11,14 @@ import { notify } from '@/lib/notifications';
 import { useCreateMcTest } from '../api/create-mc-test';
 import { useUpdateMcTest } from '../api/update-mc-test';
 import { type McTestFormInput, type McTestFormOutput, mcTestFormSchema } from './form-schemas';
+import { TestWindowFields } from './test-window-fields';
+import { WINDOW_FIELDS, windowFormValues } from './window-form';
 
-const FIELDS = ['label', 'percent_to_accomplish', 'mode', 'time_limit_minutes'] as const;
+const FIELDS = ['label', 'percent_to_accomplish', 'mode', 'time_limit_minutes', ...WINDOW_FIELDS] as const;
 
 /**
- * Label, pass threshold (percent), mode and time limit (minutes, empty: none) of a test: creates one (`POST /api/mc_tests`) or
+ * Label, pass threshold (percent), mode, time limit (minutes, empty: none), window and review
+ * policy (issue 37 items 4 and 5) of a test: creates one (`POST /api/mc_tests`) or
  * saves an existing one (`PATCH /api/mc_tests/update`).
  */
 export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (test: McTestDto) => void }) {
@@ -38,6 +41,7 @@ export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (tes
       percent_to_accomplish: String(test?.percent_to_accomplish ?? 60),
       mode: test?.mode ?? 'exam',
       time_limit_minutes: test?.time_limit_minutes == null ? '' : String(test.time_limit_minutes),
+      ...windowFormValues(test),
     },
   });
 
@@ -115,6 +119,7 @@ export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (tes
           />
         </div>
       </div>
+      <TestWindowFields prefix={prefix} register={register} errors={errors} />
       <Button type="submit" variant="primary" isLoading={isSubmitting} data-testid="mc-test-submit">
         {test ? t('mcTest.form.save') : t('mcTest.form.create')}
       </Button>

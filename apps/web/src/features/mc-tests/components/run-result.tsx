@@ -8,17 +8,21 @@ import { mcTestPaths } from '../tabs';
 import '../mc-tests.css';
 
 /**
- * The result page of a run. Exam: passed or not and the achieved percent, nothing about single
- * questions. Practice: the same plus, per question, whether it was answered right, the learner's
- * choice, the correct answers and the author's explanations (issue 36 item 4).
+ * The result page of a run: passed or not and the achieved percent; and as the test's review
+ * policy allows (issue 37 item 5; by default nothing more for an exam, everything for practice)
+ * per question whether it was answered right and the learner's choice, or also the correct
+ * answers and the author's explanations (issue 36 item 4).
  */
 export function RunResult({
   label,
   result,
+  pending,
   onAgain,
 }: {
   label: string;
   result: StopResult;
+  /** why the review is not shown yet (the test's review policy; issue 37 item 5) */
+  pending?: string | null;
   onAgain?: () => void;
 }) {
   const { t } = useTranslation();
@@ -44,12 +48,12 @@ export function RunResult({
           {t('mcTest.result.threshold', { percent: formatPercent(result.percent_to_accomplish, locale) })}
         </p>
       </div>
-      {result.mode === 'practice' && result.result ? (
+      {result.result ? (
         <ReviewList review={result.result} />
       ) : (
         <>
           <p className="mb-2 has-text-grey" data-testid="test-result-exam-note">
-            {t('mcTest.result.examNote')}
+            {pending ?? (result.mode === 'exam' ? t('mcTest.result.examNote') : t('mcTest.result.scoreOnly'))}
           </p>
           <p className="mb-4 has-text-grey-dark" data-testid="test-result-weighting">
             {t('mcTest.result.weighting')}
@@ -83,15 +87,18 @@ function ReviewAnswer({ answer }: { answer: ReviewQuestion['answers'][number] })
       className="test-review-answer"
       data-testid="test-review-answer"
       data-chosen={answer.chosen ? 'true' : 'false'}
-      data-correct={answer.correct ? 'true' : 'false'}
+      data-correct={answer.correct === null ? 'hidden' : answer.correct ? 'true' : 'false'}
     >
       <span className="test-review-answer-marks">
         <span className={`tag is-small mr-1 ${answer.chosen ? 'is-dark' : 'is-white'}`}>
           {answer.chosen ? t('mcTest.result.chosen') : t('mcTest.result.notChosen')}
         </span>
-        <span className={`tag is-small mr-2 ${answer.correct ? 'is-success is-light' : 'is-light'}`}>
-          {answer.correct ? t('mcTest.result.correct') : t('mcTest.result.incorrect')}
-        </span>
+        {/* a review of rightness only does not tell which answers are correct */}
+        {answer.correct === null ? null : (
+          <span className={`tag is-small mr-2 ${answer.correct ? 'is-success is-light' : 'is-light'}`}>
+            {answer.correct ? t('mcTest.result.correct') : t('mcTest.result.incorrect')}
+          </span>
+        )}
       </span>
       <span className="test-review-answer-label">{answer.label}</span>
       {answer.explanation ? (

@@ -2,6 +2,7 @@ import type { McTestMode } from '@elearn/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
 import { formatPercent } from '../format';
+import { WindowFacts, type WindowInfo } from './test-window';
 import '../mc-tests.css';
 
 /** The mode of a test as a tag. */
@@ -25,8 +26,11 @@ interface FactsTest {
   best_percent?: number | null;
 }
 
-/** Mode, threshold, number of questions, the time limit and (for the student) runs used / left. */
-export function TestFacts({ test }: { test: FactsTest }) {
+/**
+ * Mode, threshold, number of questions, the time limit, the window and the review policy, and
+ * (for the student) runs used / left.
+ */
+export function TestFacts({ test }: { test: FactsTest & WindowInfo }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const runsLeft =
@@ -57,6 +61,7 @@ export function TestFacts({ test }: { test: FactsTest }) {
           </dd>
         </div>
       ) : null}
+      <WindowFacts test={test} />
       {test.runs_used != null ? (
         <div>
           <dt>{t('mcTest.facts.runs')}</dt>

@@ -16,6 +16,7 @@ import { formatRemaining, useCountdown } from './run-clock';
 import { RunResult } from './run-result';
 import { type Choices, forgetChoices, loadChoices, saveChoices, validChoices } from './run-storage';
 import { TestFacts } from './test-facts';
+import { reviewPending, windowBlock } from './test-window';
 import '../mc-tests.css';
 
 export interface TestPlayerProps {
@@ -35,6 +36,7 @@ type Phase =
  */
 export function TestPlayer({ testId, info }: TestPlayerProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [phase, setPhase] = useState<Phase>({ name: 'intro' });
   const start = useStartTest();
   const [startError, setStartError] = useState<string | null>(null);
@@ -61,6 +63,7 @@ export function TestPlayer({ testId, info }: TestPlayerProps) {
       <RunResult
         label={phase.run.mc_test.label}
         result={phase.result}
+        pending={reviewPending(info, t, locale)}
         onAgain={
           phase.result.mode === 'practice'
             ? () => {
@@ -75,6 +78,7 @@ export function TestPlayer({ testId, info }: TestPlayerProps) {
 
   const resumable = info?.open_run_id != null;
   const blocked = info ? !info.can_start : false;
+  const outside = info ? windowBlock(info, t, locale) : null;
   return (
     <section className="box test-intro" aria-labelledby="test-intro-title" data-testid="test-intro">
       <h1 className="title is-4" id="test-intro-title">
@@ -90,7 +94,11 @@ export function TestPlayer({ testId, info }: TestPlayerProps) {
           <span data-testid="test-start-error">{startError}</span>
         </Notification>
       ) : null}
-      {blocked && !resumable ? (
+      {blocked && !resumable && outside ? (
+        <Notification variant="warning" role="status">
+          <span data-testid="test-window-closed">{outside}</span>
+        </Notification>
+      ) : blocked && !resumable ? (
         <Notification variant="warning" role="status">
           <span data-testid="test-no-runs-left">{t('mcTest.player.noRunsLeft')}</span>
         </Notification>
