@@ -4,6 +4,7 @@ import type { Db } from './client.ts';
 /**
  * Every stored file a row names (relative to the upload directory): seminar images, chapter
  * documents and videos, avatars, data export archives. The start-up sweep removes the files outside this set.
+ * A queued job names none (plugins/jobs.ts `sweepStoredFiles`): a job that makes a file names it here.
  */
 export async function storedFilePaths(db: Db): Promise<Set<string>> {
   const rows = await db.execute<{ path: string }>(sql`

@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { dataExports } from '../db/schema/index.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
 import { buildTestApp, multipart, type TestApp } from '../test/build-test-app.ts';
 import { PDF, PNG, seminarFixtures } from '../test/fixtures.ts';
@@ -16,8 +18,10 @@ import { PDF, PNG, seminarFixtures } from '../test/fixtures.ts';
 describe('start-up sweep of stored files that no row names', () => {
   const dirs: string[] = [];
   let t: TestApp | undefined;
+  let queued: TestApp | undefined;
   afterAll(async () => {
     await t?.close();
+    await queued?.close();
     for (const d of dirs) await rm(d, { recursive: true, force: true });
   });
 
@@ -76,6 +80,55 @@ describe('start-up sweep of stored files that no row names', () => {
       expect(existsSync(path.join(uploads, 'tmp/partial.part'))).toBe(false);
       // PGlite: this process is the only one, so nothing can be between rename and row
       expect(existsSync(path.join(uploads, 'docs/fresh-orphan.pdf'))).toBe(again.database.kind === 'pg');
+    } finally {
+      await again.close();
+    }
+  }, 240_000);
+
+  /*
+   * Issue 35: a file that only a queued job names would be swept as an orphan. None exists: a job
+   * names its row (an export's job carries the export's id, no file key), and a job that makes a
+   * file names it in the row in the step that finishes it (buildExport's markReady). What a build
+   * cut short leaves is an orphan; the job, run again, builds the archive anew under a new key.
+   */
+  it('a queued job names no stored file: after the sweep it still builds its export', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-orphans-jobs-'));
+    dirs.push(dataDir);
+    // an instance without workers: the export's job stays queued
+    queued = await buildTestApp({ dataDir, jobWorkers: false });
+    const user = await queued.make.user();
+    const asked = await (await queued.loginAs(user.email)).post('/api/privacy/exports');
+    expect(asked.statusCode).toBe(202);
+    const exportId = (asked.json() as { id: number }).id;
+    const jobs = (await queued.app.database.db.execute(
+      sql`SELECT data FROM pgboss.job WHERE name = 'privacy-export' AND state < 'active'`,
+    )) as unknown as { rows: { data: unknown }[] };
+    expect(jobs.rows.map((r) => r.data)).toEqual([{ exportId }]);
+    // what a build killed before its row was marked ready leaves (old enough for PostgreSQL's sweep)
+    const uploads = queued.app.uploadDir;
+    const leftover = 'exports/killed-build.zip';
+    await mkdir(path.join(uploads, 'exports'), { recursive: true });
+    await writeFile(path.join(uploads, leftover), 'PK partial');
+    const hoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(path.join(uploads, leftover), hoursAgo, hoursAgo);
+
+    // the next start on the same data, with workers: the sweep, then the queued job
+    await queued.app.close();
+    const again = await buildApp({ ...queued.config, jobWorkers: true }, { logger: false });
+    try {
+      expect(existsSync(path.join(uploads, leftover))).toBe(false);
+      // the run under load (CI runs the suite on two cores) may take a while
+      const end = Date.now() + 150_000;
+      let row: typeof dataExports.$inferSelect | undefined;
+      for (;;) {
+        again.jobs.wake();
+        [row] = await again.database.db.select().from(dataExports).where(eq(dataExports.id, exportId));
+        if (row?.status !== 'pending' || Date.now() > end) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(row?.status).toBe('ready');
+      expect(row!.fileKey).not.toBe(leftover);
+      expect((await again.files.stat(row!.fileKey!))?.size).toBeGreaterThan(100);
     } finally {
       await again.close();
     }

@@ -18,6 +18,9 @@ declare module 'fastify' {
  * steps, so only files older than an hour go. A bucket is listed in the background (a large one
  * takes a while; start-up does not wait for it), so there too only files older than an hour go:
  * uploads are already being answered. Closing the app waits for it (`resources.orphanSweep`).
+ * Queued jobs need not be asked: none names a stored file (an export's job carries its row's id;
+ * the archive's key is chosen by the run and named in the row when it is complete), so what a cut
+ * run leaves is an orphan its retry does not need (faults/orphans.test.ts).
  */
 export async function sweepStoredFiles(app: FastifyInstance, resources: Resources): Promise<void> {
   const { files, database } = resources;
