@@ -73,6 +73,13 @@ const CORE_ROWS: Row[] = [
   { method: 'GET', route: '/api/seminars/booked-student', expect: loggedIn(200) },
   { method: 'GET', route: '/api/seminars/users/booked', expect: trainersOnly(200) },
   {
+    // one seminar's bookings a page at a time: its owner and admins (others may see the seminar)
+    method: 'GET',
+    route: '/api/seminars/:id/bookings',
+    prepare: async (w) => ({ url: `/api/seminars/${(await w.bookedSeminar()).seminarId}/bookings` }),
+    expect: ownerOnly(200),
+  },
+  {
     method: 'GET',
     route: '/api/seminars/slug/:slug',
     prepare: async (w) => {

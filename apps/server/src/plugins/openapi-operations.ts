@@ -96,6 +96,8 @@ export const operationDocs: Record<string, OperationDoc> = {
       alsoJson: true,
     },
   },
+  // 403: a seminar the caller may see but does not manage; 404: one the caller may not see
+  'GET /api/seminars/{id}/bookings': { errors: [403, 404] },
   'GET /api/seminars/{id}/image': {
     download: { description: 'The seminar image.', types: IMAGE_TYPES, attachment: false, ranges: true },
   },

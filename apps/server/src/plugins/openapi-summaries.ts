@@ -31,6 +31,7 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/seminars/owned': 'The seminars the caller owns',
   'GET /api/seminars/booked-student': 'The seminars the caller has booked',
   'GET /api/seminars/users/booked': "Bookings of the caller's seminars",
+  'GET /api/seminars/{id}/bookings': "A page of one seminar's bookings (owner, admin)",
   'GET /api/seminars/slug/{slug}': 'A seminar by its slug',
   'GET /api/seminars/{id}': 'A seminar by its id',
   'DELETE /api/seminars/{id}': 'Delete a seminar',

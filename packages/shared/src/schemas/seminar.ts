@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEMINAR_LANGUAGES } from '../domain/catalogue.ts';
 import { encodeMessage as m } from '../i18n/messages.ts';
+import { pageQuery, paginated } from './common.ts';
 import { ID_JSON_SCHEMA, id } from './rules.ts';
 
 export const SEMINAR_TITLE_MAX = 200;
@@ -59,6 +60,11 @@ export const bookedUserSchema = z.object({
   booked_at: z.string(),
   status: z.string(),
 });
+
+/** `GET /api/seminars/{id}/bookings`: a page of one seminar's personal bookings, newest first */
+export const seminarBookingsQuerySchema = pageQuery.extend({ q: z.string().trim().max(100).optional() });
+export const seminarBookingsPageSchema = paginated(bookedUserSchema);
+export type SeminarBookingsPage = z.infer<typeof seminarBookingsPageSchema>;
 
 export const seminarDtoSchema = z.object({
   id: z.number().int(),

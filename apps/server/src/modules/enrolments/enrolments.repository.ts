@@ -8,7 +8,7 @@ export type EnrolmentRow = typeof enrolments.$inferSelect;
 export type GrantSource = 'free' | 'purchase' | 'company';
 export const PERSONAL_SOURCES = ['free', 'purchase'] as const;
 
-const learnerUser = {
+export const learnerUser = {
   id: users.id,
   username: users.username,
   firstName: users.firstName,

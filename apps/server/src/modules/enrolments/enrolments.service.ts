@@ -3,6 +3,7 @@ import { enrolmentsPersonalData } from './enrolments.personal-data.ts';
 import { enrolmentReminderReads } from './enrolments.reminders.ts';
 import { type EnrolmentRow, type LearnerRow, enrolmentsRepository as repo } from './enrolments.repository.ts';
 import { enrolmentTeamView } from './enrolments.team.ts';
+import { personalBookingsPage } from './enrolments-bookings.repository.ts';
 
 export type { DueAssignment, EnrolmentReminderReads, TeamEntry } from './enrolments.reminders.ts';
 export type { TeamEntryRow, TeamFilter, TeamKey } from './enrolments.team.ts';
@@ -120,6 +121,15 @@ export function createEnrolmentsService(deps: { db: Db }) {
       repo.companyGrants(db, where),
     /** personal grants (free, purchase) of the seminars with their users, newest first */
     personalLearners: (seminarIds: number[]) => repo.personalLearners(db, seminarIds),
+    /** one page of a seminar's personal bookings, newest first (`q`: in name or e-mail) */
+    async personalBookings(seminarId: number, q: { page: number; per_page: number; q?: string }) {
+      const { rows, total } = await personalBookingsPage(db, seminarId, {
+        q: q.q?.trim() || undefined,
+        limit: q.per_page,
+        offset: (q.page - 1) * q.per_page,
+      });
+      return { rows, total };
+    },
     /** number of assigned employees per company booking */
     assignedCounts: (companyBookingIds: number[]) => repo.assignedCounts(db, companyBookingIds),
     /** one page of a seminar's learners, personal and company (or one kind) */

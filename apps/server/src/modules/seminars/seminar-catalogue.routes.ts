@@ -3,6 +3,8 @@ import {
   catalogueQuerySchema,
   idParamsSchema,
   paginated,
+  seminarBookingsPageSchema,
+  seminarBookingsQuerySchema,
   seminarDtoSchema,
   seminarListQuerySchema,
 } from '@elearn/shared';
@@ -63,6 +65,19 @@ export const seminarCatalogueRoutes: FastifyPluginAsyncZod<SeminarRoutesOptions>
     '/api/seminars/users/booked',
     { onRequest: owner, schema: { tags: ['seminars'], response: { 200: z.array(seminarDtoSchema) } } },
     async (req) => seminars.ownedWithBookings(req.user!),
+  );
+  app.get(
+    '/api/seminars/:id/bookings',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['seminars'],
+        params: idParamsSchema,
+        querystring: seminarBookingsQuerySchema,
+        response: { 200: seminarBookingsPageSchema },
+      },
+    },
+    async (req) => seminars.bookingsPage(req.user!, req.params.id, req.query),
   );
   app.get(
     '/api/seminars/slug/:slug',

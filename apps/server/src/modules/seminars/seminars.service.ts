@@ -22,6 +22,7 @@ import {
 } from './use-cases/list-seminars.ts';
 import { publicProfile } from './use-cases/public-profile.ts';
 import { removeSeminar } from './use-cases/remove-seminar.ts';
+import { seminarBookingsPage } from './use-cases/seminar-bookings.ts';
 import { seminarImageOf, storeSeminarImage } from './use-cases/seminar-image.ts';
 import { togglePublic, updateSeminar } from './use-cases/update-seminar.ts';
 
@@ -75,6 +76,9 @@ export function createSeminarsService(deps: SeminarsDeps) {
     owned: (actor: AuthUser) => ownedSeminars(ctx, actor),
     bookedBy: (actor: AuthUser) => seminarsBookedBy(ctx, actor),
     ownedWithBookings: (actor: AuthUser) => ownedSeminarsWithBookings(ctx, actor),
+    /** one page of a seminar's personal bookings (owner, admin) */
+    bookingsPage: (actor: AuthUser, id: number, q: { page: number; per_page: number; q?: string }) =>
+      seminarBookingsPage(ctx, actor, id, q),
     /** @throws seminar.company_required (422) */
     create: (actor: AuthUser, fields: SeminarFields, imagePath: string | null): Promise<SeminarDto> =>
       createSeminar(ctx, actor, fields, imagePath),

@@ -220,7 +220,9 @@ describe("owners: learners' progress and completion settings", () => {
       handlers: {
         'GET /api/seminars/7': () => ({ body: own }),
         'GET /api/chapters': () => ({ body: [] }),
-        'GET /api/seminars/users/booked': () => ({ body: [own] }),
+        'GET /api/seminars/7/bookings': () => ({
+          body: { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 },
+        }),
         'GET /api/progress/seminars/7/learners': () => ({
           body: { data: [row], current_page: 1, last_page: 1, per_page: 25, total: 1 },
         }),

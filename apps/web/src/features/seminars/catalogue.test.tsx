@@ -338,7 +338,9 @@ describe('the seminar form: the language it is taught in', () => {
     'POST /api/seminars': () => ({ status: 201, body: created }),
     'GET /api/seminars/42': () => ({ body: created }),
     'GET /api/chapters': () => ({ body: [] }),
-    'GET /api/seminars/users/booked': () => ({ body: [created] }),
+    'GET /api/seminars/42/bookings': () => ({
+      body: { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 },
+    }),
   };
 
   it('German by default; the trainer chooses English and the form sends it', async () => {

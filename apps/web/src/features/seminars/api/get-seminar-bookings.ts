@@ -1,27 +1,26 @@
-import type { SeminarDto } from '@elearn/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SeminarBookingsPage, SeminarDto } from '@elearn/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { seminarKeys } from './keys';
 
 export type BookedUser = SeminarDto['users_booked_seminars'][number];
 
-/**
- * `GET /api/seminars/users/booked`: the seminars the caller created, each with its booked users
- * (`users_booked_seminars`; trainer, admin).
- */
-export const getSeminarBookings = () => api.get<SeminarDto[]>('/api/seminars/users/booked');
-
-export const seminarBookingsQueryOptions = () =>
-  queryOptions({ queryKey: seminarKeys.bookings(), queryFn: getSeminarBookings });
+/** the page and search of the address (a type, not an interface: it is a query string's record) */
+export type SeminarBookingsQuery = { page: number; q?: string };
 
 /**
- * The booked users of one seminar; `null` when the seminar is not among the caller's own (an admin
- * looking at another trainer's seminar).
+ * `GET /api/seminars/{id}/bookings?page=&q=`: a page of the people who booked the seminar
+ * themselves, newest first (owner, admin).
  */
-export const useSeminarBookings = (seminarId: number, enabled = true) =>
-  useQuery({
-    ...seminarBookingsQueryOptions(),
-    enabled,
-    select: (seminars): BookedUser[] | null =>
-      seminars.find((seminar) => seminar.id === seminarId)?.users_booked_seminars ?? null,
+export const getSeminarBookings = (seminarId: number, query: SeminarBookingsQuery) =>
+  api.get<SeminarBookingsPage>(`/api/seminars/${seminarId}/bookings`, { query });
+
+export const seminarBookingsQueryOptions = (seminarId: number, query: SeminarBookingsQuery) =>
+  queryOptions({
+    queryKey: seminarKeys.bookings(seminarId, query),
+    queryFn: () => getSeminarBookings(seminarId, query),
+    placeholderData: keepPreviousData,
   });
+
+export const useSeminarBookings = (seminarId: number, query: SeminarBookingsQuery) =>
+  useQuery(seminarBookingsQueryOptions(seminarId, query));

@@ -21,8 +21,13 @@ export const seminarKeys = {
   rise: () => ['seminars', 'rise'] as const,
   owned: () => ['seminars', 'owned'] as const,
   booked: () => ['seminars', 'booked'] as const,
-  /** the caller's seminars with their booked users (`GET /api/seminars/users/booked`) */
-  bookings: () => ['seminars', 'bookings'] as const,
+  /** the bookings of the seminars (a page of one: `GET /api/seminars/{id}/bookings`) */
+  bookings: (seminarId?: number, query?: { page: number; q?: string }) =>
+    seminarId === undefined
+      ? (['seminars', 'bookings'] as const)
+      : query === undefined
+        ? (['seminars', 'bookings', seminarId] as const)
+        : (['seminars', 'bookings', seminarId, query] as const),
   detail: (id: number) => ['seminars', 'detail', id] as const,
   slug: (slug: string) => ['seminars', 'slug', slug] as const,
 };
