@@ -48,7 +48,7 @@ describe('availability window and review policy', () => {
   });
   // the clock moves by hours: fresh sessions for each case
   beforeEach(async () => {
-    [trainer, student] = await Promise.all(emails.map((e) => t.loginAs(e)));
+    [trainer, student] = await Promise.all([t.loginAs(emails[0]!), t.loginAs(emails[1]!)]);
   });
   afterAll(() => t.close());
 
