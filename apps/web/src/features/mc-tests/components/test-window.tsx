@@ -66,9 +66,9 @@ export function windowBlock(test: WindowInfo, t: TFunction, locale: Locale) {
 /** why a finished run shows no review yet: the policy shows it after passing, or after the close */
 export function reviewPending(test: WindowInfo | null | undefined, t: TFunction, locale: Locale) {
   if (!test?.review || test.review.content === 'score') return null;
-  if (test.review.when === 'after_passing') return t('mcTest.result.reviewAfterPassing');
+  if (test.review.when === 'after_passing') return t('mcTest.player.reviewAfterPassing');
   if (test.review.when === 'after_close' && test.closes_at) {
-    return t('mcTest.result.reviewAfterClose', { at: formatDateTime(test.closes_at, locale) });
+    return t('mcTest.player.reviewAfterClose', { at: formatDateTime(test.closes_at, locale) });
   }
   return null;
 }
