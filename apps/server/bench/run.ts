@@ -16,7 +16,8 @@
  * (issue 36, bench/team.ts), likewise (the full run measures it on PostgreSQL); `BENCH_ONLY=reminders`
  * only the reminder run over 100,000 assignments (issue 36, bench/reminders.ts; PostgreSQL); `BENCH_ONLY=import`
  * only the import of a 2,000-question Moodle XML file (issue 37, bench/question-import.ts), on PGlite and
- * (with BENCH_DATABASE_URL) PostgreSQL.
+ * (with BENCH_DATABASE_URL) PostgreSQL; `BENCH_ONLY=drawn-start` only 500 learners starting a drawn exam
+ * within 10 s (issue 37, bench/drawn-start.ts; PostgreSQL with BENCH_DATABASE_URL, also part of its full run).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -27,6 +28,7 @@ import { createScratchPostgres, openDatabase } from '../src/db/client.ts';
 import { chapterFiles, chapterLinks, chapters, enrolments, seminars, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
+import { runDrawnStartBench } from './drawn-start.ts';
 import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './item-analysis.ts';
 import { countLearnQueries, generateLearnBench, printLearn } from './learn.ts';
 import { generateMcTestBench, measureMcTests, measureStops, printMcTests, printStops } from './mc-tests.ts';
@@ -527,6 +529,9 @@ if (process.env.BENCH_ONLY === 'privacy') {
   ok.push(...(await runQuestionImportBench()));
 } else if (process.env.BENCH_ONLY === 'stop') {
   ok.push(...(await onBothDatabases(runStopsOnly)));
+} else if (process.env.BENCH_ONLY === 'drawn-start') {
+  // issue 37: 500 learners starting a drawn exam within 10 s (bench/drawn-start.ts; PostgreSQL)
+  ok.push(...(await runDrawnStartBench()));
 } else if (process.env.BENCH_ONLY !== 'postgres') {
   ok.push(await run('PGlite'));
   // the data export of a large account (issue 19), in process
@@ -544,6 +549,7 @@ if (
   process.env.BENCH_ONLY !== 'team' &&
   process.env.BENCH_ONLY !== 'reminders' &&
   process.env.BENCH_ONLY !== 'import' &&
+  process.env.BENCH_ONLY !== 'drawn-start' &&
   process.env.BENCH_ONLY !== 'pglite'
 ) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
@@ -559,5 +565,7 @@ if (
   } finally {
     await teamScratch.drop();
   }
+  // 500 learners starting a drawn exam within 10 s (issue 37): its goal is PostgreSQL's
+  ok.push(...(await runDrawnStartBench()));
 }
 process.exitCode = ok.every(Boolean) ? 0 : 1;

@@ -849,6 +849,10 @@ describe('owner pages', () => {
       closes_at: null,
       review_content: null,
       review_when: null,
+      // fixed questions in their order (issue 37 item 3)
+      question_selection: 'fixed',
+      shuffle_questions: false,
+      draw_rules: [],
     });
     // the editor has no chapters to offer yet: it says so
     expect(await screen.findByTestId('chapter-attach-empty')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  type DrawCandidate,
   type DrawRule,
   type DrawShortfall,
   drawQuestions,
@@ -90,19 +91,64 @@ export async function questionsForRun(
     return linked;
   }
   if (test.drawRules.length === 0) return [];
-  const pool = await drawRepo.candidates(ctx.db, test.ownerId);
-  const drawn = drawQuestions(pool, test.drawRules, { seed, shuffle: test.shuffleQuestions });
-  if (!drawn.ok) {
+  return (await drawn(ctx, test, seed, false)) ?? (await drawn(ctx, test, seed, true)) ?? [];
+}
+
+/**
+ * The owners' pools (id, category) as last read, per database (a test app has one of its own),
+ * kept POOL_KEPT_MS: 500 starts of one exam read the pool once, not 500 times. A kept pool may
+ * miss a question added since (it is not drawn yet) or still hold one changed or deleted since:
+ * a draw from a kept pool is checked against the questions read for the run and drawn again from
+ * a fresh pool when one of them is gone or in another category (docs/decisions/tests.md).
+ */
+const keptPools = new WeakMap<object, Map<number, { at: number; pool: Promise<DrawCandidate[]> }>>();
+const POOL_KEPT_MS = 5000;
+
+/** the owner's pool, kept or read (starts that arrive together share one read) */
+function poolOf(ctx: McTestsContext, ownerId: number, fresh: boolean): Promise<DrawCandidate[]> {
+  const byOwner = keptPools.get(ctx.db) ?? new Map<number, { at: number; pool: Promise<DrawCandidate[]> }>();
+  keptPools.set(ctx.db, byOwner);
+  const kept = byOwner.get(ownerId);
+  if (!fresh && kept && Date.now() - kept.at < POOL_KEPT_MS) return kept.pool;
+  const pool = drawRepo.candidates(ctx.db, ownerId);
+  byOwner.set(ownerId, { at: Date.now(), pool });
+  // a failed read is not kept
+  pool.catch(() => byOwner.get(ownerId)?.pool === pool && byOwner.delete(ownerId));
+  if (byOwner.size > 1000) byOwner.delete(byOwner.keys().next().value as number);
+  return pool;
+}
+
+/** a draw with its questions and answers; null when a kept pool turned out stale (not `fresh`) */
+async function drawn(
+  ctx: McTestsContext,
+  test: Pick<McTestRow, 'ownerId' | 'drawRules' | 'shuffleQuestions'>,
+  seed: number,
+  fresh: boolean,
+): Promise<QuestionWithAnswers[] | null> {
+  const pool = await poolOf(ctx, test.ownerId, fresh);
+  const draw = drawQuestions(pool, test.drawRules, { seed, shuffle: test.shuffleQuestions });
+  if (!draw.ok) {
+    if (!fresh) return null;
     throw new AppError(
       409,
       'mc_test.draw_unsatisfiable',
       'mc_test.draw_unsatisfiable',
-      shortfallParams(drawn),
+      shortfallParams(draw),
     );
   }
-  const ids = drawn.questions.map((q) => q.id);
-  const byId = new Map((await drawRepo.withAnswers(ctx.db, ids)).map((q) => [q.question.id, q]));
-  // a question deleted between the two reads (rare): the start may be tried again
-  if (byId.size !== ids.length) throw conflict();
-  return ids.map((id) => byId.get(id) as QuestionWithAnswers);
+  const byId = new Map(
+    (
+      await drawRepo.withAnswers(
+        ctx.db,
+        draw.questions.map((q) => q.id),
+      )
+    ).map((q) => [q.question.id, q]),
+  );
+  // every drawn question still there and in the category it was drawn for
+  if (draw.questions.some((q) => byId.get(q.id)?.question.category !== q.category)) {
+    // a question changed between the two reads of a fresh pool (rare): the start may be tried again
+    if (fresh) throw conflict();
+    return null;
+  }
+  return draw.questions.map((q) => byId.get(q.id) as QuestionWithAnswers);
 }

@@ -16,6 +16,7 @@ import {
   timeLimitMinutes,
 } from '@elearn/shared';
 import { z } from 'zod';
+import { drawFormFields } from './draw-form';
 import { windowFormFields } from './window-form';
 
 /** "60" → 60; anything that is not a whole number is an error of the field. */
@@ -50,6 +51,7 @@ export const mcTestFormSchema = z.object({
   mode: mcTestMode(),
   time_limit_minutes: timeLimitField(),
   ...windowFormFields,
+  ...drawFormFields,
 });
 export type McTestFormInput = z.input<typeof mcTestFormSchema>;
 export type McTestFormOutput = z.output<typeof mcTestFormSchema>;

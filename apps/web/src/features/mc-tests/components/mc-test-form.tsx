@@ -10,11 +10,20 @@ import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notifications';
 import { useCreateMcTest } from '../api/create-mc-test';
 import { useUpdateMcTest } from '../api/update-mc-test';
+import { DrawFields } from './draw-fields';
+import { DRAW_FIELDS, drawFormValues } from './draw-form';
 import { type McTestFormInput, type McTestFormOutput, mcTestFormSchema } from './form-schemas';
 import { TestWindowFields } from './test-window-fields';
 import { WINDOW_FIELDS, windowFormValues } from './window-form';
 
-const FIELDS = ['label', 'percent_to_accomplish', 'mode', 'time_limit_minutes', ...WINDOW_FIELDS] as const;
+const FIELDS = [
+  'label',
+  'percent_to_accomplish',
+  'mode',
+  'time_limit_minutes',
+  ...WINDOW_FIELDS,
+  ...DRAW_FIELDS,
+] as const;
 
 /**
  * Label, pass threshold (percent), mode, time limit (minutes, empty: none), window and review
@@ -30,6 +39,7 @@ export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (tes
   const prefix = test ? `mc-test-${test.id}` : 'mc-test-new';
   const {
     register,
+    control,
     handleSubmit,
     setError,
     reset,
@@ -42,6 +52,7 @@ export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (tes
       mode: test?.mode ?? 'exam',
       time_limit_minutes: test?.time_limit_minutes == null ? '' : String(test.time_limit_minutes),
       ...windowFormValues(test),
+      ...drawFormValues(test),
     },
   });
 
@@ -120,6 +131,7 @@ export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (tes
         </div>
       </div>
       <TestWindowFields prefix={prefix} register={register} errors={errors} />
+      <DrawFields prefix={prefix} control={control} register={register} errors={errors} />
       <Button type="submit" variant="primary" isLoading={isSubmitting} data-testid="mc-test-submit">
         {test ? t('mcTest.form.save') : t('mcTest.form.create')}
       </Button>
