@@ -80,8 +80,8 @@ describe('availability window and review policy', () => {
   const assigned = async (id: number) =>
     ((await student.get('/api/mc_tests/user/assigned')).json() as AssignedTestDto[]).find((a) => a.id === id);
   /** an exam of 2 questions with an explanation on each answer */
-  const exam = async (mode: 'exam' | 'practice' = 'exam') => {
-    const made = await mx.bookedTest(trainerId, [studentId], { questions: 2, percent: 100, mode });
+  const exam = async (mode: 'exam' | 'practice' = 'exam', learner = studentId) => {
+    const made = await mx.bookedTest(trainerId, [learner], { questions: 2, percent: 100, mode });
     for (const q of made.questions) {
       for (const a of q.answers) {
         await t.app.database.db
@@ -354,6 +354,71 @@ describe('availability window and review policy', () => {
     expect(revealed(after)).toEqual(['correct', 'explanation', 'right']);
     expect(after?.result?.questions[0]?.answers.some((a) => a.explanation?.includes('why'))).toBe(true);
     clock += minutes(60);
+  });
+
+  it('sweep (SECURITY.md B-11, extended): before each policy’s moment no student-reachable answer tells rightness, a key or an explanation', async () => {
+    // a learner of its own: the other cases' reviews are in the first learner's history
+    const fresh = await t.make.user();
+    const agent = await t.loginAs(fresh.email);
+    // runs finished under each policy whose moment has not come: score only, after passing (failed),
+    // after the close (still open); and a run still open
+    const scoreOnly = await exam('practice', fresh.id);
+    await setTest(scoreOnly.test.id, { reviewContent: 'score' });
+    const passing = await exam('exam', fresh.id);
+    await setTest(passing.test.id, { reviewContent: 'full', reviewWhen: 'after_passing' });
+    const closing = await exam('exam', fresh.id);
+    const closes = clock + minutes(60);
+    await setTest(closing.test.id, {
+      reviewContent: 'full',
+      reviewWhen: 'after_close',
+      closesAt: new Date(closes),
+    });
+    const finished: number[] = [];
+    for (const [made, right] of [
+      [scoreOnly, true],
+      [passing, false],
+      [closing, true],
+    ] as const) {
+      const run = await started(agent, made.test.id);
+      expect((await stop(agent, run.user_graduate_id, answered(made, run, right))).statusCode).toBe(200);
+      finished.push(run.user_graduate_id);
+    }
+    const open = await exam('exam', fresh.id);
+    const running = await started(agent, open.test.id);
+    const ids = [
+      ...[scoreOnly, passing, closing, open].flatMap((m) => [m.test.id, m.chapter.id, m.seminar.id]),
+      ...finished,
+      running.user_graduate_id,
+      fresh.id,
+    ];
+    const routes = t.app.routeList.filter(
+      (r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'),
+    );
+    const sweep = async () => {
+      const found: string[] = [];
+      let reached = 0;
+      for (const r of routes) {
+        const urls = r.url.includes(':') ? ids.map((id) => r.url.replace(/:\w+/g, String(id))) : [r.url];
+        for (const url of urls) {
+          const got = await agent.get(url);
+          if (got.statusCode >= 300 || !String(got.headers['content-type']).includes('json')) continue;
+          reached++;
+          const shown = revealed(got.json());
+          if (shown.length > 0) found.push(`${url}: ${shown.join(', ')}`);
+        }
+      }
+      expect(reached).toBeGreaterThan(10);
+      return found;
+    };
+    expect(await sweep()).toEqual([]);
+    // the close comes: the history shows that run's review, and only that one
+    clock = closes;
+    const found = await sweep();
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((f) => f.startsWith('/api/graduate/history/student'))).toBe(true);
+    const rows = (await agent.get('/api/graduate/history/student?per_page=100')).json().data as StudentRow[];
+    expect(rows.filter((r) => r.result !== null).map((r) => r.id)).toEqual([finished[2]]);
+    clock += minutes(5);
   });
 
   it('keeps each mode’s default: an exam shows the score, a practice run everything at once', async () => {
