@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, payments, seminars } from '../../db/schema/index.ts';
+import { bookings, payments, refunds, seminars } from '../../db/schema/index.ts';
 
 /**
- * One person's bookings and payments (issue 19): what the data export shows, and what an erased
+ * One person's bookings, payments and their refunds (issue 19): what the data export shows, and what an erased
  * account leaves. Payments are accounting records (kept 10 years, Swiss CO art. 958f): they stay
  * with amount, currency, status and dates, as do the bookings they belong to; the name goes with
  * the anonymised account. Bookings without any payment (free ones, abandoned ones) are deleted.
@@ -11,7 +11,7 @@ import { bookings, payments, seminars } from '../../db/schema/index.ts';
 export function paymentsPersonalData(db: Db) {
   return {
     async collect(userId: number) {
-      const [ownBookings, ownPayments] = await Promise.all([
+      const [ownBookings, ownPayments, ownRefunds] = await Promise.all([
         db
           .select({
             id: bookings.id,
@@ -45,8 +45,23 @@ export function paymentsPersonalData(db: Db) {
           .from(payments)
           .where(eq(payments.userId, userId))
           .orderBy(asc(payments.id)),
+        // the refunds of those payments (issue 38 item 6)
+        db
+          .select({
+            id: refunds.id,
+            payment_id: refunds.paymentId,
+            amount: refunds.amount,
+            currency: refunds.currency,
+            status: refunds.status,
+            ends_grant: refunds.endsGrant,
+            created_at: refunds.createdAt,
+          })
+          .from(refunds)
+          .innerJoin(payments, eq(payments.id, refunds.paymentId))
+          .where(eq(payments.userId, userId))
+          .orderBy(asc(refunds.id)),
       ]);
-      return { bookings: ownBookings, payments: ownPayments };
+      return { bookings: ownBookings, payments: ownPayments, refunds: ownRefunds };
     },
     async erase(userId: number) {
       const withoutPayment = notExists(
