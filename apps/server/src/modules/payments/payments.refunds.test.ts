@@ -230,17 +230,36 @@ describe('refunds with Mollie', () => {
     expect((await refund(payment.id)).statusCode).toBe(201);
   });
 
+  it('a refund while another one of the payment is being asked of Mollie is refused (refund.in_progress)', async () => {
+    const { payment } = await paid();
+    // the first request's placeholder, as it stands while Mollie is asked
+    await db().insert(refunds).values({
+      paymentId: payment.id,
+      provider: 'mollie',
+      providerId: 'creating:in-flight',
+      amount: 1_000,
+      currency: payment.currency,
+      status: 'creating',
+    });
+    mollie.reset();
+    const de = await refund(payment.id, { amount: 500 });
+    expect([de.statusCode, de.json().code]).toEqual([409, 'refund.in_progress']);
+    expect(de.json().message).toContain('wird gerade eine Rückerstattung ausgeführt');
+    const en = await refund(payment.id, { amount: 500 }, 'en');
+    expect(en.json().message).toContain('A refund of this payment is being made right now');
+    expect(mollie.refunds.calls.create).toBe(0);
+  });
+
   it('two refunds of the same payment at once: one is made, the other refused; Mollie asked once', async () => {
     const { payment, fake } = await paid();
     mollie.reset();
-    const gate = mollie.hold(); // holds Mollie's GETs only; the creates go through
     const answers = await Promise.all([refund(payment.id), refund(payment.id)]);
-    gate.release();
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([201, 409]);
     const refused = answers.find((a) => a.statusCode === 409)!.json();
     expect(['refund.in_progress', 'refund.exceeds']).toContain(refused.code);
     expect(mollie.refunds.of(fake.id)).toHaveLength(1);
+    expect(mollie.refunds.calls.create).toBe(1);
     const rows = await db().select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(rows).toHaveLength(1);
     const notes = await db().select().from(invoices).where(eq(invoices.paymentId, payment.id));
