@@ -187,6 +187,7 @@ describe('privacy: data export and account deletion', () => {
         'sessions.json',
         'test-grants.json',
         'test-runs.json',
+        'vouchers.json',
         'uploads/avatar.png',
       ].sort(),
     );

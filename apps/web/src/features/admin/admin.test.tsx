@@ -794,6 +794,7 @@ describe('admin layout and overview', { timeout: UI_TIMEOUT }, () => {
       ['Payments', '/en/admin/payments'],
       ['Invoices', '/en/admin/invoices'],
       ['Seller', '/en/admin/seller'],
+      ['Vouchers', '/en/admin/vouchers'],
       ['Audit trail', '/en/admin/audit'],
       ['Deletions', '/en/admin/deletions'],
     ]);
