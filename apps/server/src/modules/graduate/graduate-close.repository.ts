@@ -19,7 +19,7 @@ export interface ClosedWindowRun {
 export const graduateCloseRepository = {
   /**
    * up to `limit` runs still open whose deadline is `graceSeconds` past at `now` (the partial
-   * index ugm_open_deadline_idx), or whose test's window has closed by `now`
+   * index ugm_open_deadline_idx), or started before their test's window closed by `now`
    */
   async openRunsPastEnd(
     db: DbOrTx,
@@ -39,7 +39,8 @@ export const graduateCloseRepository = {
           and deadline <= ${at}::timestamptz - make_interval(secs => ${graceSeconds})
         union
         select x.id from mc_tests c join user_graduate_mctests x on x.mc_test_id = c.id and x.stopped_at is null
-        where c.closes_at <= ${at}::timestamptz
+        -- a manager's preview started after the close is not the close's to end
+        where c.closes_at <= ${at}::timestamptz and x.started_at < c.closes_at
       )
       order by r.id
       limit ${limit}`);

@@ -239,6 +239,15 @@ describe('availability window and review policy', () => {
     const late = await stop(student, run.user_graduate_id, answered(made, run, true));
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('mc_test.run_already_stopped');
+    // the owner's preview after the close is not ended by it
+    const preview = await started(trainer, made.test.id);
+    await t.app.jobs.enqueue(CLOSE_WINDOWS_JOB, {});
+    await drainJobs(t.app);
+    const [kept] = await t.app.database.db
+      .select()
+      .from(userGraduateMctests)
+      .where(eq(userGraduateMctests.id, preview.user_graduate_id));
+    expect(kept?.stoppedAt).toBeNull();
   });
 
   it('scores a timed run nobody stopped once its deadline and the grace have passed, not before', async () => {
