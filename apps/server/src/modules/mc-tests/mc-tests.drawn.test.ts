@@ -353,6 +353,27 @@ describe('drawn tests', () => {
     expect(res.json().code).toBe('mc_test.empty');
   });
 
+  it('draws by the pool as it is now, also right after another start kept the pool', async () => {
+    const id = await drawnTest({ mode: 'practice', rules: [{ category: 'Law', count: 4 }] });
+    const lawIds = pool.get('Law')!;
+    // a start keeps the owner's pool for a few seconds
+    await stop(student, await start(student, id), () => []);
+    await db().update(questions).set({ category: 'Other' }).where(eq(questions.id, lawIds[1]!));
+    try {
+      for (let i = 0; i < 6; i++) {
+        const run = await start(student, id);
+        const ids = run.questions.map((q) => q.id);
+        // never the question that left the category, though the kept pool still has it there
+        expect(ids).not.toContain(lawIds[1]);
+        expect(ids.every((q) => lawIds.includes(q))).toBe(true);
+        expect(new Set(ids).size).toBe(4);
+        await stop(student, run, () => []);
+      }
+    } finally {
+      await db().update(questions).set({ category: 'Law' }).where(eq(questions.id, lawIds[1]!));
+    }
+  });
+
   it('counts a drawn question’s facility over the runs that had it (item analysis)', async () => {
     const id = await drawnTest({ mode: 'practice', rules: [{ category: 'Law', count: 2 }] });
     const had = new Map<number, { runs: number; right: number }>();
