@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type HotStatement, runHot } from '../../db/hot-statements.ts';
 import {
@@ -122,54 +122,6 @@ export const runsRepository = {
         ),
       )
       .limit(1);
-    return row;
-  },
-  /** what saving an answer needs to know about a run (the snapshot unless the caller has it) */
-  async runForSave(
-    db: DbOrTx,
-    runId: number,
-    withSnapshot: boolean,
-  ): Promise<
-    | { userId: number; stoppedAt: Date | null; deadline: Date | null; snapshot: RunSnapshot | null }
-    | undefined
-  > {
-    const g = userGraduateMctests;
-    const [row] = await db
-      .select({
-        userId: g.userId,
-        stoppedAt: g.stoppedAt,
-        deadline: g.deadline,
-        snapshot: withSnapshot ? g.snapshot : sql<null>`null`,
-      })
-      .from(g)
-      .where(eq(g.id, runId))
-      .limit(1);
-    return row;
-  },
-  /**
-   * Saves the answers of one question of an open run in one statement (issue 37 item 2): only
-   * while the run is open and before its deadline at `at`; other questions' answers are kept.
-   * Returns the run's deadline, or undefined when nothing was saved.
-   */
-  async saveAnswer(
-    db: DbOrTx,
-    v: { runId: number; userId: number; questionId: number; answerIds: number[]; at: Date },
-  ): Promise<{ deadline: Date | null } | undefined> {
-    const g = userGraduateMctests;
-    const [row] = await db
-      .update(g)
-      .set({
-        savedAnswers: sql`coalesce(${g.savedAnswers}, '{}'::jsonb) || jsonb_build_object(${String(v.questionId)}::text, ${JSON.stringify(v.answerIds)}::jsonb)`,
-      })
-      .where(
-        and(
-          eq(g.id, v.runId),
-          eq(g.userId, v.userId),
-          isNull(g.stoppedAt),
-          or(isNull(g.deadline), gt(g.deadline, v.at)),
-        ),
-      )
-      .returning({ deadline: g.deadline });
     return row;
   },
   /** a new open run; undefined when the user already has one (unique partial index) */

@@ -8,6 +8,7 @@ import type { AuthUser } from '../../plugins/session.ts';
 import type { McTestsService } from '../mc-tests/mc-tests.service.ts';
 import type { ExportItemAnalysis } from './graduate.export.ts';
 import { type RunForStop, graduateRepository as repo, type StopValues } from './graduate.repository.ts';
+import { type RunForSave, runsForSave, type SaveValues, saveMany } from './graduate-saves.repository.ts';
 
 /** what the graduate module is built from (app.ts) */
 export interface GraduateDeps {
@@ -58,6 +59,9 @@ export interface GraduateContext {
     withSnapshot: boolean;
   }) => Promise<RunForStop | undefined>;
   storeResult: (result: StopValues) => Promise<boolean>;
+  /** the saves of answers that arrive together share one look-up and one write (issue 37 goal) */
+  runForSave: (lookup: { runId: number; withSnapshot: boolean }) => Promise<RunForSave | undefined>;
+  storeSave: (save: SaveValues) => Promise<{ deadline: Date | null } | undefined>;
   totals: TtlCache<number>;
   openSnapshots: ReturnType<typeof keptSnapshots>;
 }
@@ -83,6 +87,15 @@ export function createGraduateContext(deps: GraduateDeps): GraduateContext {
     100,
     underLoad,
   );
+  // answer saves are light and come in bursts (a class in an exam): a batch waits for more while
+  // they keep coming, at most 10 ms
+  const saveBursts = { delayMs: 2, maxWaitMs: 10 };
+  const runForSave = batched(
+    (lookups: { runId: number; withSnapshot: boolean }[]) => runsForSave(db, lookups),
+    200,
+    saveBursts,
+  );
+  const storeSave = batched((saves: SaveValues[]) => saveMany(db, saves), 200, saveBursts);
   // the owner history's run counts for two seconds (counting every run of an owner is most of a
   // page's cost); a run started here or on another instance drops them; a deleted test's runs
   // may count up to two seconds longer (docs/decisions.md)
@@ -101,6 +114,8 @@ export function createGraduateContext(deps: GraduateDeps): GraduateContext {
     runStopped: deps.runStopped,
     runForStop,
     storeResult,
+    runForSave,
+    storeSave,
     totals,
     // the snapshots of the runs started here and still open, so that their stop need not read them
     // back (up to 17 KB each for 40 questions); a snapshot never changes once stored, so a kept one

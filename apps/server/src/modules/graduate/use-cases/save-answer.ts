@@ -3,7 +3,6 @@ import { conflict, notFound, validation } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import type { GraduateContext } from '../graduate.context.ts';
 import { iso } from '../graduate.dto.ts';
-import { graduateRepository as repo } from '../graduate.repository.ts';
 
 const answerInvalid = () =>
   validation(
@@ -29,7 +28,7 @@ export async function saveAnswer(
   answerIds: number[],
 ): Promise<SavedAnswer> {
   const kept = ctx.openSnapshots.get(runId);
-  const run = await repo.runForSave(ctx.db, runId, !kept);
+  const run = await ctx.runForSave({ runId, withSnapshot: !kept });
   if (!run || run.userId !== actor.id) throw notFound();
   if (run.stoppedAt) throw alreadyStopped();
   const now = ctx.now();
@@ -41,10 +40,10 @@ export async function saveAnswer(
     throw answerInvalid();
   }
   const at = new Date(now);
-  const saved = await repo.saveAnswer(ctx.db, { runId, userId: actor.id, questionId, answerIds, at });
+  const saved = await ctx.storeSave({ runId, userId: actor.id, questionId, answerIds, at });
   if (!saved) {
     // stopped or past its deadline in the meantime (a concurrent stop, a grant cannot shorten it)
-    const again = await repo.runForSave(ctx.db, runId, false);
+    const again = await ctx.runForSave({ runId, withSnapshot: false });
     throw again?.stoppedAt ? alreadyStopped() : deadlinePassed();
   }
   return {
