@@ -18,6 +18,7 @@ import {
   createInvoicesService,
   type InvoicesService,
 } from './modules/invoices/invoices.service.ts';
+import { revenueSums } from './modules/invoices/invoices-revenue.service.ts';
 import { itemAnalysisRoutes } from './modules/item-analysis/item-analysis.routes.ts';
 import { createItemAnalysisService } from './modules/item-analysis/item-analysis.service.ts';
 import { learnRoutes } from './modules/learn/learn.routes.ts';
@@ -39,6 +40,8 @@ import { progressRoutes } from './modules/progress/progress.routes.ts';
 import { createProgressService } from './modules/progress/progress.service.ts';
 import { questionRoutes } from './modules/questions/questions.routes.ts';
 import { createQuestionsService } from './modules/questions/questions.service.ts';
+import { revenueRoutes } from './modules/revenue/revenue.routes.ts';
+import { createRevenueService } from './modules/revenue/revenue.service.ts';
 import { seminarRoutes } from './modules/seminars/seminars.routes.ts';
 import { createSeminarsService, type SeminarsService } from './modules/seminars/seminars.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -183,7 +186,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   });
   // the sitemap and robots.txt, dropped with the seminar catalogue (docs/api/site.md)
   const site = createSiteService({ seminars, config, now, cacheBus });
-  return { ...services, privacy, site };
+  return { ...services, privacy, site, revenue: createRevenueService({ db, sums: revenueSums, now }) };
 }
 
 /** the services the notifications read from */
@@ -268,6 +271,7 @@ async function registerRoutes(app: FastifyInstance, s: Services, r: Resources): 
   await app.register(refundRoutes, { payments: s.payments });
   await app.register(invoiceRoutes, { invoices: s.invoices });
   await app.register(voucherRoutes, { vouchers: s.vouchers });
+  await app.register(revenueRoutes, { revenue: s.revenue });
   await app.register(adminRoutes, { admin: s.admin });
   // companies, company bookings (free or paid), access links (docs/api/companies.md)
   await app.register(companyRoutes, { companies: s.companies, payments: s.payments });

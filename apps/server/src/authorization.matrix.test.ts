@@ -14,6 +14,7 @@ import { PAYMENTS_ROWS } from './test/matrix/payments.rows.ts';
 import { PRIVACY_ROWS } from './test/matrix/privacy.rows.ts';
 import { PROGRESS_ROWS } from './test/matrix/progress.rows.ts';
 import { QUESTION_EXCHANGE_ROWS } from './test/matrix/question-exchange.rows.ts';
+import { REVENUE_ROWS } from './test/matrix/revenue.rows.ts';
 import { UPLOADS_ROWS } from './test/matrix/uploads.rows.ts';
 import { VOUCHERS_ROWS } from './test/matrix/vouchers.rows.ts';
 import {
@@ -296,6 +297,7 @@ const MATRIX: Row[] = [
   ...PAYMENTS_ROWS,
   ...INVOICES_ROWS,
   ...VOUCHERS_ROWS,
+  ...REVENUE_ROWS,
   ...COMPANIES_ROWS,
   ...ADMIN_ROWS,
   ...PRIVACY_ROWS,

@@ -31,6 +31,7 @@ export * from './schemas/progress.ts';
 export * from './schemas/question-category.ts';
 export * from './schemas/question-import.ts';
 export * from './schemas/refund.ts';
+export * from './schemas/revenue.ts';
 export * as rules from './schemas/rules.ts';
 export * from './schemas/seminar.ts';
 export * from './schemas/team.ts';

@@ -267,6 +267,17 @@ export const operationDocs: Record<string, OperationDoc> = {
     },
   },
 
+  // revenue overview (issue 38 item 7) -----------------------------------------------------
+  'GET /api/admin/revenue/export': {
+    download: {
+      description:
+        'The revenue overview of the range and grouping (rows and totals per currency) as an Excel workbook.',
+      types: [XLSX],
+      attachment: true,
+      ranges: false,
+    },
+  },
+
   // vouchers (issue 38 item 5) -------------------------------------------------------------
   'DELETE /api/admin/vouchers/{id}': { errors: [409] },
   'POST /api/vouchers/check': { errors: [404, 429] },

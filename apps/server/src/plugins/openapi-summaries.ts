@@ -156,6 +156,8 @@ export const operationSummaries: Record<string, string> = {
   'PUT /api/admin/seller': 'Change the seller on the invoices',
   'GET /api/admin/invoices': 'List invoices and credit notes (filters: year, state, company)',
   'GET /api/admin/invoices/export': 'Invoices and credit notes as an Excel workbook',
+  'GET /api/admin/revenue': 'Revenue per month, seminar or company: paid and open, net, VAT and gross',
+  'GET /api/admin/revenue/export': 'The revenue overview as an Excel workbook',
   'GET /api/me/invoices': "The caller's invoices and those of the companies they manage",
   'GET /api/invoices/{id}/pdf': 'An invoice or credit note as PDF',
   'GET /api/admin/audit': 'The audit log',
