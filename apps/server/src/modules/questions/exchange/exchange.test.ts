@@ -75,6 +75,23 @@ describe('GIFT import (issue 37 item 6)', () => {
     }
   });
 
+  it('reads what Moodle reads in a hand-written file: unescaped : = ~ # in the question text, a line break kept', () => {
+    // Moodle's importer takes these (only the answer block and a title need escapes); the PEG
+    // grammar gift-pegjs refuses the whole file at the first unescaped colon (docs/decisions/question-pool.md)
+    const [q, tf] = parseGift(
+      'Frage: Was ergibt 2+2=?\nZweite Zeile ~ mit # Zeichen {\n=4\n~5\n}\n\nRichtig: Die Erde ist rund. {T}\n',
+    );
+    expect(q).toMatchObject({
+      type: 'multichoice',
+      text: { text: 'Frage: Was ergibt 2+2=?\nZweite Zeile ~ mit # Zeichen' },
+      answers: [
+        { text: { text: '4' }, fraction: 100 },
+        { text: { text: '5' }, fraction: 0 },
+      ],
+    });
+    expect(tf).toMatchObject({ type: 'truefalse', text: { text: 'Richtig: Die Erde ist rund.' } });
+  });
+
   it('unescapes only GIFT escapes', () => {
     expect(unescapeGift('a\\~b\\=c\\#d\\{e\\}f\\:g\\\\h\\ni\\x')).toBe('a~b=c#d{e}f:g\\h\ni\\x');
   });
