@@ -9,7 +9,8 @@
  * export of a large account (in process, PGlite; also part of the PGlite run); `BENCH_ONLY=upload`
  * only the 500 MB upload through tus vs. multipart (bench/upload.ts); `BENCH_ONLY=items` and
  * `BENCH_ONLY=progress` run only that case on a scratch PostgreSQL database; `BENCH_ONLY=stop` only the
- * 200 concurrent stops, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL; `BENCH_ONLY=pages` only the
+ * 200 concurrent stops, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL; `BENCH_ONLY=saves` only
+ * 200 learners saving answers at once (issue 37, bench/answer-saves.ts), likewise; `BENCH_ONLY=pages` only the
  * pages rendered for a guest with and without the page cache (issue 34), likewise; `BENCH_ONLY=learn`
  * only "Mein Lernen" of a learner with 30 seminars (issue 36, bench/learn.ts), likewise;
  * `BENCH_ONLY=team` only the company team view of 5,000 employees × 10 seminars and its export
@@ -28,6 +29,7 @@ import { createScratchPostgres, openDatabase } from '../src/db/client.ts';
 import { chapterFiles, chapterLinks, chapters, enrolments, seminars, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
+import { measureSaves, printSaves } from './answer-saves.ts';
 import { runDrawnStartBench } from './drawn-start.ts';
 import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './item-analysis.ts';
 import { countLearnQueries, generateLearnBench, printLearn } from './learn.ts';
@@ -193,6 +195,23 @@ async function runStopsOnly(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string
   try {
     console.log(`\n## ${label}: 200 concurrent stops only`);
     return printStops(await measureStops(server.base, mcData, BENCH_PASSWORD));
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `BENCH_ONLY=saves`: only the answer saves of 200 learners at once (issue 37), on PGlite and PostgreSQL */
+async function runSavesOnly(label: 'PGlite' | 'PostgreSQL', databaseUrl?: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-'));
+  await generate(databaseUrl, dataDir);
+  const mcData = await generateMcTestBench(databaseUrl, dataDir);
+  await vacuumAnalyze(databaseUrl, dataDir);
+  const server = await startServerProcess(serverEnv(databaseUrl, dataDir), ENTRY);
+  try {
+    console.log(`\n## ${label}: 200 learners saving answers at once only`);
+    return printSaves(await measureSaves(server.base, mcData, BENCH_PASSWORD), label);
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;
@@ -529,6 +548,8 @@ if (process.env.BENCH_ONLY === 'privacy') {
   ok.push(...(await runQuestionImportBench()));
 } else if (process.env.BENCH_ONLY === 'stop') {
   ok.push(...(await onBothDatabases(runStopsOnly)));
+} else if (process.env.BENCH_ONLY === 'saves') {
+  ok.push(...(await onBothDatabases(runSavesOnly)));
 } else if (process.env.BENCH_ONLY === 'drawn-start') {
   // issue 37: 500 learners starting a drawn exam within 10 s (bench/drawn-start.ts; PostgreSQL)
   ok.push(...(await runDrawnStartBench()));
@@ -544,6 +565,7 @@ if (
   process.env.BENCH_ONLY !== 'upload' &&
   process.env.BENCH_ONLY !== 'progress' &&
   process.env.BENCH_ONLY !== 'stop' &&
+  process.env.BENCH_ONLY !== 'saves' &&
   process.env.BENCH_ONLY !== 'pages' &&
   process.env.BENCH_ONLY !== 'learn' &&
   process.env.BENCH_ONLY !== 'team' &&
