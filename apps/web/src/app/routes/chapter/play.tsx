@@ -17,7 +17,6 @@ import { recordVisit } from '@/features/chapters/api/record-visit';
 import { ChapterPlayer } from '@/features/chapters/components/chapter-player';
 import { findChapter, flattenChapters } from '@/features/chapters/components/chapter-tree';
 import { CompleteAndContinue } from '@/features/chapters/components/complete-and-continue';
-import { ChapterTests } from '@/features/mc-tests/components/chapter-tests';
 import { useSeminarProgress } from '@/features/progress/api/get-seminar-progress';
 import { SeminarCompletion } from '@/features/progress/components/seminar-completion';
 import { TrackedVideo } from '@/features/progress/components/tracked-video';
@@ -30,6 +29,14 @@ export { checkIds as check } from './params';
 /** The owner's list of who completed the chapter: its own chunk, not on a learner's first load (issue 34). */
 const loadInteractions = () => import('@/features/chapters/components/chapter-interactions');
 const ChapterInteractions = lazy(() => loadInteractions().then((m) => ({ default: m.ChapterInteractions })));
+/**
+ * The tests attached to the chapter, below its content: their own chunk (issue 37 grew them with
+ * windows and review policies). Their data is loaded in the browser after the page shows, so the
+ * server renders nothing there and the chunk comes with the data.
+ */
+const ChapterTests = lazy(() =>
+  import('@/features/mc-tests/components/chapter-tests').then((m) => ({ default: m.ChapterTests })),
+);
 
 /**
  * The seminar, the side menu and the chapter tree before the first render: the layout's seminar
@@ -134,7 +141,11 @@ function Player({
                 <ChapterInteractions seminarId={seminar.id} chapterId={cid} />
               </Suspense>
             ) : null}
-            {open ? <ChapterTests chapterId={cid} isOwner={seminar.abilities.edit} /> : null}
+            {open ? (
+              <Suspense fallback={null}>
+                <ChapterTests chapterId={cid} isOwner={seminar.abilities.edit} />
+              </Suspense>
+            ) : null}
             {learner && open ? (
               <CompleteAndContinue
                 seminarId={seminar.id}
