@@ -77,6 +77,8 @@ export const EXTRA_PAGE_ROUTES = [
   // the seller on the invoices and every invoice (issue 38)
   '/admin/seller',
   '/admin/invoices',
+  // the revenue overview (issue 38 item 7)
+  '/admin/revenue',
   '/admin/vouchers',
   '/admin/vouchers/new',
   '/admin/vouchers/:id',

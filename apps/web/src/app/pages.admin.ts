@@ -56,6 +56,13 @@ export const ADMIN_PAGES: PageDef[] = [
     load: () => import('./routes/admin/vouchers'),
   },
   {
+    id: 'admin-revenue',
+    path: '/admin/revenue',
+    ...admin,
+    i18n: ['admin', 'revenue'],
+    load: () => import('./routes/admin/revenue'),
+  },
+  {
     id: 'admin-voucher-new',
     path: '/admin/vouchers/new',
     ...admin,

@@ -30,6 +30,7 @@ export const CATALOG_PARTS = [
   'privacy',
   'progress',
   'progress/learner',
+  'revenue',
   'todos',
   'vouchers',
 ] as const;

@@ -793,6 +793,7 @@ describe('admin layout and overview', { timeout: UI_TIMEOUT }, () => {
       ['Seminars', '/en/admin/seminars'],
       ['Payments', '/en/admin/payments'],
       ['Invoices', '/en/admin/invoices'],
+      ['Revenue', '/en/admin/revenue'],
       ['Seller', '/en/admin/seller'],
       ['Vouchers', '/en/admin/vouchers'],
       ['Audit trail', '/en/admin/audit'],
