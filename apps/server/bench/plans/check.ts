@@ -168,6 +168,8 @@ export async function checkPlans(opts: {
       for (const table of new Set(seqScans(parsed))) {
         if (!GROWING_TABLES.has(table)) continue;
         if (EXCEPTIONS.some((e) => e.table === table && e.match.test(st.text))) continue;
+        // PLANS_DEBUG=1: the statement and its plan, to see where the scan is
+        if (process.env.PLANS_DEBUG) console.log(st.text, JSON.stringify(parsed, null, 1));
         findings.push({ table, query: st.text.replace(/\s+/g, ' ').slice(0, 400), routes: [...st.routes] });
       }
     }

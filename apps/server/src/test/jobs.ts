@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Waits until the app's job queue has no job that is due or running (a mail sent, say): the
  * workers are woken instead of waiting for their polling interval. A job waiting for its retry
- * (SMTP down) is not due and is not waited for.
+ * (SMTP down) is not due and is not waited for. 40 s at most: in CI a mail's SMTP dialogue with the
+ * test's server in the same process stayed active for over 15 s while the other test worker built
+ * the web app on both cores (it failed twice that way); a wait for a condition, not a speed check.
  */
-export async function drainJobs(app: FastifyInstance, timeoutMs = 15_000): Promise<void> {
+export async function drainJobs(app: FastifyInstance, timeoutMs = 40_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     app.jobs.wake();

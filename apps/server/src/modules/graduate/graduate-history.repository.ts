@@ -186,9 +186,11 @@ export const historyRepository = {
           reviewContent: mcTests.reviewContent,
           reviewWhen: mcTests.reviewWhen,
           closesAt: mcTests.closesAt,
+          // the user given as a value, not the row's column: the planner then reads the user's
+          // accomplished runs through ugm_user_test_idx instead of hashing every accomplished run
+          // (the plan check, bench/plans, found the scan)
           testAccomplished: sql<boolean>`exists (select 1 from user_graduate_mctests x
-            where x.mc_test_id = ${userGraduateMctests.mcTestId} and x.user_id = ${userGraduateMctests.userId}
-              and x.accomp)`,
+            where x.user_id = ${userId} and x.mc_test_id = ${userGraduateMctests.mcTestId} and x.accomp)`,
         })
         .from(userGraduateMctests)
         .innerJoin(mcTests, eq(mcTests.id, userGraduateMctests.mcTestId))
