@@ -77,6 +77,19 @@ export const ROUTES: RouteCase[] = [
     path: () => '/api/seminars/users/booked',
   },
   {
+    // the seminar page's bookings, a page at a time (session 18), instead of the whole list above
+    name: "a seminar's bookings",
+    who: 'trainer',
+    kind: 'page',
+    path: (h) => `/api/seminars/${h.seminarId}/bookings`,
+  },
+  {
+    name: "a seminar's bookings search",
+    who: 'trainer',
+    kind: 'page',
+    path: (h) => `/api/seminars/${h.seminarId}/bookings?q=meier`,
+  },
+  {
     name: 'team: employees',
     who: 'manager',
     kind: 'page',
