@@ -1,4 +1,5 @@
 import type { CreateMcTestBody, UpdateMcTestBody } from '@elearn/shared';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import type { QuestionWithAnswers } from '../questions/questions.read-model.ts';
 import type { McTestsContext, McTestsDeps } from './mc-tests.context.ts';
@@ -27,7 +28,7 @@ export type McTestsService = ReturnType<typeof createMcTestsService>;
  * not found for the caller. One use case (or a few related ones) per file under use-cases/.
  */
 export function createMcTestsService(deps: McTestsDeps) {
-  const ctx: McTestsContext = { ...deps, now: deps.now ?? Date.now };
+  const ctx: McTestsContext = { ...deps, now: deps.now ?? Date.now, drawPools: new TtlCache(5000, 1000) };
   const { db } = ctx;
   return {
     requireManaged: (actor: AuthUser, id: number) => requireManaged(ctx, actor, id),

@@ -95,27 +95,14 @@ export async function questionsForRun(
 }
 
 /**
- * The owners' pools (id, category) as last read, per database (a test app has one of its own),
- * kept POOL_KEPT_MS: 500 starts of one exam read the pool once, not 500 times. A kept pool may
- * miss a question added since (it is not drawn yet) or still hold one changed or deleted since:
- * a draw from a kept pool is checked against the questions read for the run and drawn again from
- * a fresh pool when one of them is gone or in another category (docs/decisions/tests.md).
+ * The owner's pool: kept (ctx.drawPools; starts that arrive together share one read), or read
+ * afresh. A kept pool may miss a question added since (it is not drawn yet) or still hold one
+ * changed or deleted since: a draw from a kept pool is checked against the questions read for the
+ * run and drawn again from a fresh pool when one of them is gone or in another category.
  */
-const keptPools = new WeakMap<object, Map<number, { at: number; pool: Promise<DrawCandidate[]> }>>();
-const POOL_KEPT_MS = 5000;
-
-/** the owner's pool, kept or read (starts that arrive together share one read) */
 function poolOf(ctx: McTestsContext, ownerId: number, fresh: boolean): Promise<DrawCandidate[]> {
-  const byOwner = keptPools.get(ctx.db) ?? new Map<number, { at: number; pool: Promise<DrawCandidate[]> }>();
-  keptPools.set(ctx.db, byOwner);
-  const kept = byOwner.get(ownerId);
-  if (!fresh && kept && Date.now() - kept.at < POOL_KEPT_MS) return kept.pool;
-  const pool = drawRepo.candidates(ctx.db, ownerId);
-  byOwner.set(ownerId, { at: Date.now(), pool });
-  // a failed read is not kept
-  pool.catch(() => byOwner.get(ownerId)?.pool === pool && byOwner.delete(ownerId));
-  if (byOwner.size > 1000) byOwner.delete(byOwner.keys().next().value as number);
-  return pool;
+  const read = () => drawRepo.candidates(ctx.db, ownerId);
+  return fresh ? read() : ctx.drawPools.get(String(ownerId), read);
 }
 
 /** a draw with its questions and answers; null when a kept pool turned out stale (not `fresh`) */
