@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
-import { companyBookings } from './company-bookings.ts';
+import { companyBookings, seatPackages } from './company-bookings.ts';
 import { bookings } from './payments.ts';
 import { seminars } from './seminars.ts';
 import { users } from './users.ts';
@@ -34,6 +34,10 @@ export const enrolments = pgTable(
       onDelete: 'cascade',
     }),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** the seat package whose seat this assignment takes (issue 38 item 4); null = unlimited */
+    seatPackageId: integer('seat_package_id').references(() => seatPackages.id, { onDelete: 'cascade' }),
+    /** the grant ends then (a seat package's expiry); null = no end */
+    validUntil: ts('valid_until'),
     /** who granted it (the manager who assigned); null for own bookings */
     grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
     grantedAt: ts('granted_at').notNull().defaultNow(),
@@ -50,6 +54,7 @@ export const enrolments = pgTable(
     uniqueIndex('enrolments_free_unique').on(t.seminarId, t.userId).where(sql`${t.source} = 'free'`),
     uniqueIndex('enrolments_company_booking_user_unique').on(t.companyBookingId, t.userId),
     index('enrolments_company_user_idx').on(t.companyId, t.userId),
+    index('enrolments_seat_package_idx').on(t.seatPackageId).where(sql`${t.seatPackageId} is not null`),
     index('enrolments_granted_by_idx').on(t.grantedBy).where(sql`${t.grantedBy} is not null`),
   ],
 );

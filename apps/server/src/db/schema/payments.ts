@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
+import { seatPackages } from './company-bookings.ts';
 import { seminars } from './seminars.ts';
 import { users } from './users.ts';
 
@@ -31,13 +32,24 @@ export const bookings = pgTable(
     forCompanyId: integer('for_company_id').references(() => companies.id, { onDelete: 'set null' }),
     /** a company purchase: the buyer's reference or PO number for the invoice (issue 38) */
     reference: text('reference'),
+    /**
+     * a company's seat package (issue 38 item 4): this booking pays for `quantity` seats of it;
+     * null for a personal booking or an unlimited company purchase
+     */
+    seatPackageId: integer('seat_package_id').references(() => seatPackages.id, { onDelete: 'set null' }),
+    /** seats paid for (1 unless a seat package); the invoice line's quantity */
+    quantity: integer('quantity').notNull().default(1),
     /** when the seminar was granted (free booking, or the first `paid` webhook); set once */
     grantedAt: ts('granted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('bookings_seminar_user_unique').on(t.seminarId, t.userId),
+    // one personal booking per seminar and user; a manager buys any number of seat packages
+    uniqueIndex('bookings_seminar_user_unique')
+      .on(t.seminarId, t.userId)
+      .where(sql`${t.seatPackageId} is null`),
+    uniqueIndex('bookings_seat_package_unique').on(t.seatPackageId),
     index('bookings_user_idx').on(t.userId),
     index('bookings_created_idx').on(t.createdAt),
     // every foreign key has an index (a deleted company finds its purchases without a scan)
