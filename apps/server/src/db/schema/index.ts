@@ -3,6 +3,7 @@ export * from './audit.ts';
 export * from './companies.ts';
 export * from './company-bookings.ts';
 export * from './enrolments.ts';
+export * from './invoice-reminders.ts';
 export * from './invoices.ts';
 export * from './item-analysis.ts';
 export * from './learn.ts';
