@@ -18,6 +18,8 @@ export const companies = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     shortName: text('short_name').notNull(),
+    /** an admin allows its managers to buy by invoice (issue 38 item 3) */
+    payByInvoice: boolean('pay_by_invoice').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('companies_short_name_lower_unique').on(sql`lower(${t.shortName})`)],

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -43,11 +44,17 @@ export const sellerSettings = pgTable(
     paymentTermsDays: integer('payment_terms_days').notNull().default(30),
     paymentTermsDe: text('payment_terms_de').notNull().default(''),
     paymentTermsEn: text('payment_terms_en').notNull().default(''),
+    /**
+     * a company booking paid by invoice (issue 38 item 3): `at_once` grants it when the open invoice
+     * is issued, `when_paid` when the invoice is paid
+     */
+    invoiceAccess: text('invoice_access').notNull().default('when_paid'),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('seller_settings_one_row', sql`${t.id} = 1`),
+    check('seller_settings_invoice_access', sql`${t.invoiceAccess} in ('at_once', 'when_paid')`),
     index('seller_settings_updated_by_idx').on(t.updatedBy).where(sql`${t.updatedBy} is not null`),
   ],
 );
@@ -61,6 +68,13 @@ export const invoiceCounters = pgTable('invoice_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/**
+ * The payment references of open invoices (QR reference or creditor reference, issue 38 item 3):
+ * a gap in them does not matter, so a sequence gives them (the reference is known before the
+ * invoice's one issuing statement runs).
+ */
+export const invoiceReferenceSeq = pgSequence('invoice_reference_seq', { startWith: 1000 });
 
 /** The last credit note number given per year: credit notes count in a series of their own (`GS-2026-000001`). */
 export const creditNoteCounters = pgTable('credit_note_counters', {
@@ -108,6 +122,11 @@ export const invoices = pgTable(
     issuedAt: ts('issued_at').notNull(),
     dueAt: ts('due_at'),
     paidAt: ts('paid_at'),
+    /**
+     * an open invoice's payment reference, digits only: a QR reference (27 digits, QR-IBAN) or a
+     * creditor reference (`RF…`, ISO 11649, IBAN); the bank statement's payments match it
+     */
+    paymentReference: text('payment_reference'),
   },
   (t) => [
     uniqueIndex('invoices_number_unique').on(t.number),
@@ -116,6 +135,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_per_payment')
       .on(t.paymentId)
       .where(sql`${t.kind} = 'invoice' and ${t.paymentId} is not null`),
+    uniqueIndex('invoices_payment_reference_unique')
+      .on(t.paymentReference)
+      .where(sql`${t.paymentReference} is not null`),
     index('invoices_user_idx').on(t.userId, t.id).where(sql`${t.userId} is not null`),
     index('invoices_company_idx').on(t.companyId, t.id).where(sql`${t.companyId} is not null`),
     index('invoices_booking_idx').on(t.bookingId).where(sql`${t.bookingId} is not null`),
