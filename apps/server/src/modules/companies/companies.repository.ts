@@ -109,6 +109,7 @@ export const companiesRepository = {
         name: companies.name,
         shortName: companies.shortName,
         createdAt: companies.createdAt,
+        payByInvoice: companies.payByInvoice,
         manager,
         membersCount,
       })
