@@ -21,7 +21,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { demoSlug } from '../src/seed/demo-seminars.ts';
 import { DEMO_PASSWORD } from '../src/seed/seed.ts';
-import { httpClient, startServerProcess } from '../src/test/server-process.ts';
+import { freePort, httpClient, startServerProcess } from '../src/test/server-process.ts';
 import { BUDGET, BUDGET_PAGES, type BudgetPage, pageWeight, WEB_DIR } from '../src/test/web-budget.ts';
 
 type Mode = 'mobile' | 'desktop';
@@ -47,12 +47,23 @@ const PAGES = BUDGET_PAGES.filter(
  */
 const SLOW_HOST_INDEX = 1000;
 
-/** issue 13's goals */
-const GOALS = { performance: { mobile: 90, desktop: 98 }, other: 100 } as const;
+/**
+ * Goals: issue 34 for mobile (public pages ≥ 95 with LCP ≤ 1.8 s, a student's pages ≥ 90), issue
+ * 13 for desktop (≥ 98); accessibility, best practices and SEO 100 everywhere.
+ */
+const GOALS = {
+  performance: { mobile: { public: 95, student: 90 }, desktop: 98 },
+  lcpPublic: 1800,
+  other: 100,
+} as const;
+const perfGoalOf = (mode: Mode, student: boolean) =>
+  mode === 'desktop' ? GOALS.performance.desktop : GOALS.performance.mobile[student ? 'student' : 'public'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface Row {
   page: string;
+  /** measured logged in as the demo student (else a guest's public page) */
+  student: boolean;
   locale: Locale;
   mode: Mode;
   /** Lighthouse's runtime error, when even the second run could not measure the page */
@@ -123,11 +134,22 @@ function transfer(result: RunnerResult, type: 'script' | 'stylesheet' | 'total')
 
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-bench-web-'));
+  // the demo data come from a development start (production never seeds them) ...
+  const seeding = await startServerProcess(
+    { DATA_DIR: dataDir, DEMO_DATA: '1', NODE_ENV: 'development' },
+    COMPILED,
+  );
+  seeding.child.kill('SIGTERM');
+  await seeding.exited;
+  // ... then the server as users get it: production mode (React's production server build)
+  const port = await freePort();
   const server = await startServerProcess(
     {
       DATA_DIR: dataDir,
-      DEMO_DATA: '1',
-      NODE_ENV: 'development',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-web-secret-bench-web-secret-0000',
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_FACTOR: '1000',
     },
@@ -187,6 +209,7 @@ async function main() {
           const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
           const row: Row = {
             page: budgetPage.name,
+            student: !!budgetPage.student,
             locale,
             mode,
             error: lhr.runtimeError?.code,
@@ -242,21 +265,27 @@ function report(rows: Row[]): boolean {
     console.log(
       `| ${r.page} | ${r.locale} | ${r.mode} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} | ${kb(r.js)} (${kb(r.initialJs)}) | ${kb(r.css)} (${kb(r.initialCss)}) | ${kb(r.total)} | ${Math.round(r.cpu)}${r.cpu <= SLOW_HOST_INDEX ? ' (slow)' : ''} |`,
     );
-    const perfGoal = GOALS.performance[r.mode];
+    const perfGoal = perfGoalOf(r.mode, r.student);
     const label = `${r.page} (${r.locale}, ${r.mode})`;
     if (r.error) misses.push(`${label}: Lighthouse could not measure it (${r.error})`);
     if (s.performance < perfGoal) misses.push(`${label}: performance ${s.performance} < ${perfGoal}`);
+    // a logged-in page is noindex by rule (issue 34 item 4): SEO's is-crawlable fails there on purpose
     for (const c of ['accessibility', 'best-practices', 'seo'] as const)
-      if (s[c] < GOALS.other)
+      if (
+        s[c] < GOALS.other &&
+        !(r.student && r.failing.filter((f) => f.startsWith(c)).join() === 'seo/is-crawlable')
+      )
         misses.push(
           `${label}: ${c} ${s[c]} < ${GOALS.other} (${r.failing.filter((f) => f.startsWith(c)).join(', ')})`,
         );
     if (r.initialJs > BUDGET.js) misses.push(`${label}: initial JS ${r.initialJs} B > ${BUDGET.js} B`);
     if (r.initialCss > BUDGET.css) misses.push(`${label}: initial CSS ${r.initialCss} B > ${BUDGET.css} B`);
     if (r.cls > 0.05) misses.push(`${label}: CLS ${r.cls.toFixed(3)} > 0.05`);
+    if (!r.student && r.mode === 'mobile' && r.lcp > GOALS.lcpPublic)
+      misses.push(`${label}: LCP ${Math.round(r.lcp)} ms > ${GOALS.lcpPublic} ms`);
   }
   console.log(
-    `goals: mobile performance ≥ ${GOALS.performance.mobile}, desktop ≥ ${GOALS.performance.desktop}, accessibility, best practices and SEO ${GOALS.other}, CLS ≤ 0.05, initial JS/CSS within budget`,
+    `goals: mobile performance ≥ ${GOALS.performance.mobile.public} on public pages (LCP ≤ ${GOALS.lcpPublic} ms) and ≥ ${GOALS.performance.mobile.student} on a student's, desktop ≥ ${GOALS.performance.desktop}, accessibility, best practices and SEO ${GOALS.other}, CLS ≤ 0.05, initial JS/CSS within budget`,
   );
   const slow = rows.filter((r) => r.cpu <= SLOW_HOST_INDEX).length;
   if (slow > 0)

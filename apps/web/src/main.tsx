@@ -1,12 +1,9 @@
-// the latin subset (German and English) of the weights in use; `font-display: swap`, and the
-// regular, semibold and bold weights are preloaded by index.html (build/preload-font.ts)
-import '@fontsource/source-sans-pro/latin-400.css';
-import '@fontsource/source-sans-pro/latin-400-italic.css';
-import '@fontsource/source-sans-pro/latin-600.css';
-import '@fontsource/source-sans-pro/latin-700.css';
-import './styles/main.scss';
+/*
+ * The app: hydrates the page the server rendered, or renders it (the development server). It is
+ * loaded by `boot.ts` once the server's markup has been painted.
+ */
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter, hydrateAppRouter } from '@/app/router';
@@ -45,12 +42,16 @@ async function hydratePage(data: NonNullable<typeof pageData>, container: HTMLEl
     hydrateAppRouter({ queryClient, hydrationData: hydrationState(data), location }),
     catalog,
   ]);
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App queryClient={queryClient} router={router} />
-    </StrictMode>,
-  );
+  // in a transition, React hydrates in slices and yields to the browser between them: the
+  // visitor can scroll and click the server's markup while the app takes it over
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
 /** Without the server's render (the development server) the app renders in the browser. */

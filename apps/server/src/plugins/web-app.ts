@@ -14,7 +14,6 @@ import type { AppConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { createAppPages } from '../lib/app-pages.ts';
 import type { CacheBus } from '../lib/cache-bus.ts';
-import { createPagePreloads } from '../lib/page-preloads.ts';
 import {
   createPageRenderer,
   hasServerEntry,
@@ -27,15 +26,8 @@ import { TtlCache } from '../lib/ttl-cache.ts';
 import { allowedMethods, sendError, sendMethodNotAllowed } from './errors.ts';
 import type { AuthUser } from './session.ts';
 
-/**
- * Answers a page of the web app with its index.html (or 404 without a built web app).
- * `seminarSlug`: the page is that public seminar's (`seminarSlugOfPage`, resolved by the route)
- */
-export type ServeAppPage = (
-  reply: FastifyReply,
-  status?: number,
-  seminarSlug?: string | null,
-) => FastifyReply | Promise<FastifyReply>;
+/** Answers a page of the web app with its index.html (or 404 without a built web app). */
+export type ServeAppPage = (reply: FastifyReply, status?: number) => FastifyReply | Promise<FastifyReply>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,7 +86,6 @@ export const webAppPlugin = fp(
         },
       });
     }
-    const pagePreloads = createPagePreloads(appPages ? (webDist ?? undefined) : undefined);
 
     /** The page for this request: a guest's from the kept pages when there, else rendered. */
     const renderFor = async (req: FastifyRequest, status: number) => {
@@ -118,27 +109,21 @@ export const webAppPlugin = fp(
       );
     };
 
-    const serveAppPage: ServeAppPage = async (reply, status = 200, seminarSlug = null) => {
+    const serveAppPage: ServeAppPage = async (reply, status = 200) => {
       if (!appPages) return sendError(reply, 404, { message: 'Not found', code: 'route_not_found' });
       const req = reply.request;
       const pathname = req.url.split('?')[0] ?? '/';
-      if (status === 200) {
-        const links = pagePreloads.forPage(pathname, req.user, seminarSlug);
-        if (links) reply.header('Link', links);
-      }
       if (!renderer) return sendHtml(reply, status, appPages.forPage(pathname));
       let page: Awaited<ReturnType<typeof renderFor>>;
       try {
         page = await renderFor(req, status);
       } catch (error) {
         req.log.error({ err: error }, 'rendering the page failed');
-        reply.removeHeader('Link');
         return sendHtml(reply, 500, appPages.failed(pathname));
       }
       const cookies = lastOfEachName(page.cookies);
       if (cookies.length) reply.header('Set-Cookie', cookies);
       if (page.kind === 'redirect') {
-        reply.removeHeader('Link');
         return reply
           .code(page.status)
           .header('Location', page.location)
@@ -147,7 +132,6 @@ export const webAppPlugin = fp(
       }
       // the server's own verdict (an unknown path, a hidden seminar) stands over the page's
       const final = status === 200 ? page.status : status;
-      if (final !== 200) reply.removeHeader('Link');
       return sendHtml(reply, final, page);
     };
     app.decorate('serveAppPage', serveAppPage);
@@ -264,7 +248,7 @@ export const notFoundPlugin = fp(async (app: FastifyInstance, opts: NotFoundOpti
     const slug = seminarSlugOfPage(pathname);
     // a rendered page answers 404 for its missing seminar itself (its loader), and a guest's page
     // may come from the kept pages without asking the database at all
-    if (slug !== null && app.rendersPages) return app.serveAppPage(reply, 200, slug);
+    if (slug !== null && app.rendersPages) return app.serveAppPage(reply, 200);
     if (slug !== null) {
       const found = await opts.findSeminar(req.user, slug).then(
         () => true,
@@ -273,7 +257,7 @@ export const notFoundPlugin = fp(async (app: FastifyInstance, opts: NotFoundOpti
           throw error;
         },
       );
-      return app.serveAppPage(reply, found ? 200 : 404, slug);
+      return app.serveAppPage(reply, found ? 200 : 404);
     }
     return app.serveAppPage(reply, isKnownPagePath(pathname) ? 200 : 404);
   });

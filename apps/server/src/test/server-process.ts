@@ -19,7 +19,8 @@ export async function freePort(): Promise<number> {
  * /api/health answers 200.
  */
 export async function startServerProcess(env: Record<string, string>, entry?: string) {
-  const port = await freePort();
+  // a caller may choose the port (an APP_URL naming it), else any free one
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   // SERVER_NODE_ARGS: extra flags for the child only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
   // to profile the server under a benchmark (Node refuses --cpu-prof in NODE_OPTIONS)
   const extra = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);

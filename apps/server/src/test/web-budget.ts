@@ -67,7 +67,7 @@ export interface BudgetPage {
   student?: boolean;
 }
 
-/** The pages of issue 13, by their layout and page module (source paths as in the manifest). */
+/** The pages of issues 13 and 34, by their layout and page module (source paths as in the manifest). */
 export const BUDGET_PAGES: BudgetPage[] = [
   { name: 'home', path: '/', layout: 'hero-layout', page: 'src/app/routes/home.tsx' },
   { name: 'login', path: '/login', layout: 'no-auth-layout', page: 'src/app/routes/auth/login.tsx' },
@@ -76,6 +76,12 @@ export const BUDGET_PAGES: BudgetPage[] = [
     path: '/seminar/{slug}',
     layout: 'default-layout',
     page: 'src/app/routes/seminar/public.tsx',
+  },
+  {
+    name: 'catalogue (guest)',
+    path: '/seminar',
+    layout: 'seminar-layout',
+    page: 'src/app/routes/seminar/list.tsx',
   },
   {
     name: 'seminar list (student)',
@@ -98,6 +104,7 @@ interface ManifestChunk {
   src?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -165,6 +172,9 @@ export function catalogPartKey(part: string, locale: 'de' | 'en'): string {
     : `src/features/${feature}/i18n/${locale}.json`;
 }
 
+/** the app's module, which the entry of index.html imports after the first paint (issue 34) */
+export const APP_MODULE = 'src/main.tsx';
+
 /** The initial JS and CSS of one page in one language (the catalog's core and the page's parts). */
 export function pageWeight(dist: string, page: BudgetPage, locale: 'de' | 'en' = 'de'): PageWeight {
   const manifest = readManifest(dist);
@@ -172,7 +182,9 @@ export function pageWeight(dist: string, page: BudgetPage, locale: 'de' | 'en' =
   const files = new Set(htmlFiles(html));
   const layoutKey = `src/app/layouts/${page.layout}.tsx`;
   const parts = catalogPartsOf(page).map((part) => catalogPartKey(part, locale));
-  for (const key of ['index.html', layoutKey, page.page, `src/i18n/${locale}.ts`, ...parts])
+  // index.html's entry (`boot.ts`) loads the app (`main.tsx`) right after the first paint
+  const app = manifest[APP_MODULE] ? [APP_MODULE] : [];
+  for (const key of ['index.html', ...app, layoutKey, page.page, `src/i18n/${locale}.ts`, ...parts])
     closure(manifest, key, files);
   const list = [...files].sort();
   const sum = (ext: string) =>
