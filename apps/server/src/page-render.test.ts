@@ -213,6 +213,20 @@ describe('pages rendered on the server (one production build)', () => {
     expect((await get(url)).statusCode).toBe(404);
   });
 
+  it("renders a learner's progress above the chapter menu on the server, so nothing moves the menu when the app arrives (issue 34)", async () => {
+    const trainer = await t.make.user({ scopes: ['trainer'] });
+    const student = await t.make.user();
+    const { seminar, chapter } = await mcTestFixtures(t.app).bookedTest(trainer.id, [student.id]);
+    const cookie = (await t.loginAs(student.email)).jar.getCookieStringSync('http://localhost/');
+    for (const prefix of ['', '/en']) {
+      const res = await get(`${prefix}/seminar/id/${seminar.id}/chapter/${chapter.id}/play`, cookie);
+      expect(res.statusCode).toBe(200);
+      const progress = res.body.indexOf('data-testid="chapter-menu-progress"');
+      expect(progress, prefix).toBeGreaterThan(0);
+      expect(progress).toBeLessThan(res.body.indexOf('data-testid="chapter-side-menu"'));
+    }
+  });
+
   it('renders every page route in both languages for a guest and an admin: 200 with its own title, a guard’s 302 or 404, never 500, <html lang> of the address, nothing logged', async () => {
     const trainer = await t.make.user({ scopes: ['trainer'] });
     const admin = await t.make.user({ scopes: ['admin'] });

@@ -17,7 +17,10 @@ import { recordVisit } from '@/features/chapters/api/record-visit';
 import { ChapterPlayer } from '@/features/chapters/components/chapter-player';
 import { findChapter, flattenChapters } from '@/features/chapters/components/chapter-tree';
 import { CompleteAndContinue } from '@/features/chapters/components/complete-and-continue';
-import { useSeminarProgress } from '@/features/progress/api/get-seminar-progress';
+import {
+  seminarProgressQueryOptions,
+  useSeminarProgress,
+} from '@/features/progress/api/get-seminar-progress';
 import { SeminarCompletion } from '@/features/progress/components/seminar-completion';
 import { TrackedVideo } from '@/features/progress/components/tracked-video';
 import { seminarQueryOptions, useSeminar } from '@/features/seminars/api/get-seminar';
@@ -39,9 +42,10 @@ const ChapterTests = lazy(() =>
 );
 
 /**
- * The seminar, the side menu and the chapter tree before the first render: the layout's seminar
- * link and tabs, the menu and the chapter appear together (issue 13: they shifted the page as
- * each answered).
+ * The seminar, the side menu, the chapter tree and a learner's progress before the first render:
+ * the layout's seminar link and tabs, the menu with its done marks, the progress above it and the
+ * chapter appear together (issue 13: they shifted the page as each answered; issue 34: the
+ * progress came after the hydration and moved the menu down on a phone).
  */
 export async function prefetch(queryClient: QueryClient, params: Params): Promise<void> {
   const sid = idParam(params.sid);
@@ -50,6 +54,8 @@ export async function prefetch(queryClient: QueryClient, params: Params): Promis
   const { edit, booked, play } = seminar.abilities;
   await Promise.all([
     edit ? loadInteractions() : null,
+    // the layout shows a learner's progress above the menu (chapter-layout.tsx)
+    !edit && booked ? queryClient.ensureQueryData(seminarProgressQueryOptions(sid)) : null,
     edit || booked || play ? queryClient.ensureQueryData(sideMenuQueryOptions(sid)) : null,
     edit
       ? queryClient.ensureQueryData(seminarChaptersQueryOptions(sid))
