@@ -145,6 +145,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
       issueCreditNote: invoices.issueCreditNote,
       refunds: invoices.refunds,
     },
+    seats: companies.seatPackages, // seat packages (issue 38 item 4): paid, refunded, their holders
     seminars,
     enrolments,
     grantCompanyPurchase: companies.grantPurchase,
@@ -193,7 +194,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
 export interface NotificationOwners {
   enrolments: Pick<EnrolmentsService, 'reminders'>;
   chapters: Pick<ChaptersService, 'dripChapters'>;
-  companies: Pick<CompaniesService, 'managers' | 'exists'>;
+  companies: Pick<CompaniesService, 'managers' | 'exists'> & Partial<Pick<CompaniesService, 'seatPackages'>>;
 }
 
 /** what the notifications mail about, asked of the modules that own it (also bench/reminders.ts) */
@@ -207,6 +208,7 @@ export const notificationSources = (s: NotificationOwners): NotificationSources 
 /**
  * what a checkout charges for a list price (VAT added to net prices) and the vouchers: the admins'
  * codes, checked at checkout and redeemed with the payment (issue 38 item 5)
+  ...(s.companies.seatPackages ? { seatPackagesEnding: s.companies.seatPackages.endingBetween } : {}),
  */
 function createVouchers(
   r: Resources,

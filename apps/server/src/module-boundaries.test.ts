@@ -93,6 +93,7 @@ const TABLE_OWNERS: Record<string, string> = {
   companyMemberInvitations: 'companies',
   companyShortNames: 'companies',
   companyBookings: 'companies',
+  seatPackages: 'companies',
   companyInvitations: 'companies',
   accessLinks: 'companies',
   enrolments: 'enrolments',

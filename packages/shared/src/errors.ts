@@ -102,3 +102,10 @@ export const ERROR_CODES = [
   'admin.job_not_scheduled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+  // seat packages (issue 38 item 4)
+  'seats.none_left',
+  'seats.started',
+  'seats.unlimited',
+  'seats.not_priced',
+  'seats.refund_choose',
+  'seats.by_invoice_unavailable',

@@ -33,6 +33,7 @@ export * from './schemas/question-import.ts';
 export * from './schemas/refund.ts';
 export * from './schemas/revenue.ts';
 export * as rules from './schemas/rules.ts';
+export * from './schemas/seats.ts';
 export * from './schemas/seminar.ts';
 export * from './schemas/team.ts';
 export * from './schemas/test-draw.ts';

@@ -193,6 +193,8 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/companies/{id}/team': "A company's team: progress, due dates and state per employee and seminar",
   'GET /api/companies/{id}/team/export': "Export a company's team view (Excel)",
   'GET /api/seminars/users-company/booked': "Company bookings of the caller's seminars",
+  'POST /api/companies/seat-packages': 'Buy a package of seats of a priced seminar for a company',
+  'GET /api/companies/{id}/seat-packages': "A company's seat packages: seats left and expiry",
   'POST /api/companies/generate-access-link': 'Create an access link to a booked seminar',
   'GET /api/companies/access-links': "The caller's companies' access links",
   'DELETE /api/companies/access-links/{id}': 'Revoke an access link',

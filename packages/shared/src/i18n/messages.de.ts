@@ -381,3 +381,17 @@ export const de = {
   'revenue_export.invoices': 'Rechnungen',
   'revenue_export.credit_notes': 'Gutschriften',
 } as const;
+  // seat packages (issue 38 item 4)
+  'invoice_pdf.seats': 'Seminar: {title}, {seats} Plätze × {unit}',
+  'seats.months': 'Bitte eine Laufzeit von 3, 6, 12 oder 24 Monaten wählen.',
+  'seats.valid_from_past': 'Der erste Tag darf nicht in der Vergangenheit liegen.',
+  'seats.none_left':
+    'Kein Platz mehr frei: {left} frei in den gültigen Platzpaketen der Firma für dieses Seminar. Bitte ein weiteres Paket kaufen oder einen Platz zurücknehmen.',
+  'seats.started':
+    'Dieser Platz kann nicht zurückgenommen werden: die Person hat das Seminar bereits begonnen.',
+  'seats.unlimited': 'Die Firma hat dieses Seminar bereits ohne Platzbegrenzung gebucht.',
+  'seats.not_priced': 'Platzpakete gibt es nur für kostenpflichtige Seminare.',
+  'seats.refund_choose':
+    'Diese Rückerstattung nimmt {seats} Platz/Plätze weg, es sind aber mehr Personen zugewiesen als übrig blieben: bitte wählen, wessen Platz erstattet wird.',
+  'seats.refund_holder': 'Diese Person hat keinen Platz in diesem Paket.',
+  'seats.by_invoice_unavailable': 'Zahlung auf Rechnung ist für diese Firma nicht verfügbar.',

@@ -367,3 +367,16 @@ export const en: Record<MessageKey, string> = {
   'revenue_export.invoices': 'Invoices',
   'revenue_export.credit_notes': 'Credit notes',
 };
+  // seat packages (issue 38 item 4)
+  'invoice_pdf.seats': 'Seminar: {title}, {seats} seats × {unit}',
+  'seats.months': 'Please choose a period of 3, 6, 12 or 24 months.',
+  'seats.valid_from_past': 'The first day cannot be in the past.',
+  'seats.none_left':
+    'No seat left: {left} free in the company’s valid seat packages of this seminar. Buy another package or take a seat back.',
+  'seats.started': 'This seat cannot be taken back: the employee has already started the seminar.',
+  'seats.unlimited': 'The company already holds this seminar without a seat limit.',
+  'seats.not_priced': 'Seat packages are sold for priced seminars only.',
+  'seats.refund_choose':
+    'This refund takes {seats} seat(s), but more employees are assigned than would remain: choose whose seat is refunded.',
+  'seats.refund_holder': 'This person holds no seat of this package.',
+  'seats.by_invoice_unavailable': 'Paying by invoice is not available for this company.',

@@ -18,6 +18,14 @@ export const refundBodySchema = z
       .positive({ error: m('validation.number_min', { min: 1 }) })
       .optional(),
     line_id: id().optional(),
+    /**
+     * a seat package's payment (issue 38 item 4): the employees whose seats the refund takes
+     * (k × the seat price takes k seats); needed when more are assigned than would remain
+     */
+    seat_user_ids: z
+      .array(id(), { error: m('validation.invalid') })
+      .max(500, { error: m('validation.max_items', { max: 500 }) })
+      .optional(),
   })
   .strict()
   .refine((b) => b.amount === undefined || b.line_id === undefined, {
@@ -63,6 +71,20 @@ export const paymentRefundsDtoSchema = z.object({
     }),
   ),
   refunds: z.array(refundDtoSchema),
+  /**
+   * a seat package's payment (issue 38 item 4): its seats now, the price of one seat (what was
+   * paid ÷ seats bought) and the employees on its seats, for the admin to name whose seats a
+   * refund takes (`seat_user_ids`)
+   */
+  seat_package: z
+    .object({
+      id: z.number().int(),
+      seats: z.number().int(),
+      seat_price: z.number().int(),
+      holders: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    })
+    .nullable()
+    .optional(),
 });
 export type PaymentRefundsDto = z.infer<typeof paymentRefundsDtoSchema>;
 

@@ -8,7 +8,27 @@ import {
   companyMemberInvitations,
   companyPendingMembers,
   companyUsers,
+  seatPackages,
 } from '../../db/schema/index.ts';
+
+/** the seat packages a person bought for a company (issue 38 item 4) */
+const seatPackagesBoughtBy = (db: Db, userId: number) =>
+  db
+    .select({
+      id: seatPackages.id,
+      company_id: seatPackages.companyId,
+      seminar_id: seatPackages.seminarId,
+      status: seatPackages.status,
+      seats: seatPackages.seatsBought,
+      unit_price: seatPackages.unitPrice,
+      currency: seatPackages.currency,
+      valid_from: seatPackages.validFrom,
+      valid_until: seatPackages.validUntil,
+      created_at: seatPackages.createdAt,
+    })
+    .from(seatPackages)
+    .where(eq(seatPackages.boughtBy, userId))
+    .orderBy(asc(seatPackages.id));
 
 /**
  * Issue 19: a person's company memberships, invitations, access links and what they did for a
@@ -93,6 +113,7 @@ export function companiesPersonalData(db: Db) {
           .where(eq(companyInvitations.createdBy, userId))
           .orderBy(asc(companyInvitations.id)),
       ]);
+      const seatPackagesBought = await seatPackagesBoughtBy(db, userId);
       return {
         memberships,
         pending_memberships: pending,
@@ -100,6 +121,7 @@ export function companiesPersonalData(db: Db) {
         access_links: links,
         company_bookings_made: bookingsMade,
         invitation_links_created: invitationLinks,
+        seat_packages_bought: seatPackagesBought,
       };
     },
     /** the companies `userId` manages alone (their deletion waits for another manager) */

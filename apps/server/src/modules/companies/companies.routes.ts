@@ -6,6 +6,7 @@ import { companyBookingRoutes } from './company-bookings.routes.ts';
 import { companyInvitationRoutes } from './company-invitations.routes.ts';
 import { companyMemberRoutes } from './company-members.routes.ts';
 import { teamRoutes } from './team.routes.ts';
+import { seatPackageRoutes } from './seat-packages.routes.ts';
 
 /**
  * Companies, company bookings, assignments and access links (spec section 7 "Companies";
@@ -19,5 +20,6 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   await app.register(companyInvitationRoutes, { companies });
   await app.register(companyBookingRoutes, { companies, payments });
   await app.register(accessLinkRoutes, { companies });
+  await app.register(seatPackageRoutes, { companies, payments });
   await app.register(teamRoutes, { companies });
 };

@@ -4,16 +4,20 @@ import type {
   CompanyRegisterBody,
   DueDateBody,
   Locale,
+  SeatPurchaseBody,
   TeamQuery,
 } from '@elearn/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import type { SeatRefund } from '../payments/payments.service.ts';
 import { type CompaniesDeps, createCompaniesContext } from './companies.context.ts';
 import { companyExists, companyManagers } from './companies.managers.ts';
 import { companyMembership } from './companies.membership.ts';
 import { companiesPersonalData } from './companies.personal-data.ts';
 import { companiesRepository as companies } from './companies.repository.ts';
+import type { SeatPackageRow } from './seat-packages.repository.ts';
+import { seatHolders, seatRefund } from './use-cases/assign-seats.ts';
 import { assignSeminar, unassignSeminar } from './use-cases/assign-seminar.ts';
 import {
   bookFreeForCompany,
@@ -52,6 +56,13 @@ import {
   revokeMemberInvitation,
 } from './use-cases/member-invitations.ts';
 import { openAccessLink, seminarOfAccessLink } from './use-cases/open-access-link.ts';
+import {
+  listSeatPackages,
+  packagesEndingBetween,
+  seatPackageOf,
+  seatPackagePaid,
+  startSeatPurchase,
+} from './use-cases/seat-packages.ts';
 import { exportTeam, teamPage } from './use-cases/team.ts';
 
 export { SEAL_PURPOSE } from './access-links.dto.ts';
@@ -136,6 +147,20 @@ export function createCompaniesService(deps: CompaniesDeps) {
       body: { seminarId: number; userBookedId: number; expires_in_days: number },
     ) => generateAccessLink(ctx, actor, body),
     listLinks: (actor: AuthUser, page: number, perPage: number) => listAccessLinks(ctx, actor, page, perPage),
+    // seat packages (use-cases/seat-packages.ts, assign-seats.ts; issue 38 item 4)
+    seatPackages: {
+      start: (actor: AuthUser, body: SeatPurchaseBody) => startSeatPurchase(ctx, actor, body),
+      dto: (pkg: SeatPackageRow, seminar: { id: number; title: string }) => seatPackageOf(ctx, pkg, seminar),
+      list: (actor: AuthUser, companyId: number, seminarId?: number) =>
+        listSeatPackages(ctx, actor, companyId, seminarId),
+      /** payments' hooks (app-modules.ts): a package paid, a refund of one */
+      paid: (tx: Tx, packageId: number, at: Date) => seatPackagePaid(ctx, tx, packageId, at),
+      refund: (tx: Tx, r: SeatRefund, apply: boolean) => seatRefund(ctx, tx, r, apply),
+      holders: (packageId: number) => seatHolders(ctx, packageId),
+      /** the paid packages ending in (from, to] (the expiry warnings, notifications) */
+      endingBetween: (from: Date, to: Date) => packagesEndingBetween(db, from, to),
+    },
+
     revokeLink: (actor: AuthUser, id: number) => revokeAccessLink(ctx, actor, id),
     openLink: (token: string, ip: string) => openAccessLink(ctx, token, ip),
     revokeLinksOfUser: (tx: DbOrTx, userId: number) => revokeAccessLinksOfUser(ctx, tx, userId),

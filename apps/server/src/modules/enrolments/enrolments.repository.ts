@@ -20,6 +20,9 @@ export interface LearnerRow {
   user: { id: number; username: string; firstName: string; lastName: string; email: string };
 }
 
+/** a grant counts until its valid_until (a seat package's expiry; null = no end) */
+export const validGrant = sql`(${enrolments.validUntil} is null or ${enrolments.validUntil} > now())`;
+
 // holds(user, seminar): one prepared statement per database, as the other hot queries
 const prepared = new WeakMap<object, Promise<void>>();
 const isPglite = (db: DbOrTx) => '$client' in db && db.$client instanceof PGlite;
@@ -32,6 +35,7 @@ function buildHolds(db: DbOrTx) {
       and(
         eq(enrolments.userId, sql.placeholder('userId')),
         eq(enrolments.seminarId, sql.placeholder('seminarId')),
+        validGrant,
       ),
     )
     .limit(1)
@@ -77,7 +81,7 @@ export const enrolmentsRepository = {
     const rows = await db
       .selectDistinct({ id: enrolments.seminarId })
       .from(enrolments)
-      .where(and(eq(enrolments.userId, userId), inArray(enrolments.seminarId, seminarIds)));
+      .where(and(eq(enrolments.userId, userId), inArray(enrolments.seminarId, seminarIds), validGrant));
     return new Set(rows.map((r) => r.id));
   },
   /** the seminars `userId` holds, the most recently granted first */
@@ -85,7 +89,7 @@ export const enrolmentsRepository = {
     return db
       .select({ seminarId: enrolments.seminarId, grantedAt: sql<Date>`max(${enrolments.createdAt})` })
       .from(enrolments)
-      .where(eq(enrolments.userId, userId))
+      .where(and(eq(enrolments.userId, userId), validGrant))
       .groupBy(enrolments.seminarId)
       .orderBy(desc(sql`max(${enrolments.createdAt})`), desc(enrolments.seminarId))
       .then((rows) => rows.map((r) => ({ seminarId: r.seminarId, grantedAt: new Date(r.grantedAt) })));

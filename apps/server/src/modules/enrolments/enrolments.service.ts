@@ -2,10 +2,12 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { enrolmentsPersonalData } from './enrolments.personal-data.ts';
 import { enrolmentReminderReads } from './enrolments.reminders.ts';
 import { type EnrolmentRow, type LearnerRow, enrolmentsRepository as repo } from './enrolments.repository.ts';
+import { enrolmentSeats } from './enrolments.seats.ts';
 import { enrolmentTeamView } from './enrolments.team.ts';
 import { personalBookingsPage } from './enrolments-bookings.repository.ts';
 
 export type { DueAssignment, EnrolmentReminderReads, TeamEntry } from './enrolments.reminders.ts';
+export type { SeatGrant } from './enrolments.seats.ts';
 export type { TeamEntryRow, TeamFilter, TeamKey } from './enrolments.team.ts';
 export type { EnrolmentRow, LearnerRow };
 export type EnrolmentsService = ReturnType<typeof createEnrolmentsService>;
@@ -55,6 +57,8 @@ export function createEnrolmentsService(deps: { db: Db }) {
     reminders: enrolmentReminderReads(db),
     /** a company's assignments for its team view, and their due dates (issue 36; in `tx` when given) */
     team: (tx: DbOrTx = db) => enrolmentTeamView(tx),
+    /** the grants that take a company's package seats (issue 38 item 4; in `tx` when given) */
+    seats: (tx: DbOrTx = db) => enrolmentSeats(tx),
     /** whether `userId` holds `seminarId` through any grant (one prepared query) */
     holds: (userId: number, seminarId: number) => repo.holds(db, userId, seminarId),
     /** of `seminarIds`, the ones `userId` holds */

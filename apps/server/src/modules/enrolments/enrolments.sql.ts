@@ -1,6 +1,10 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { enrolments } from '../../db/schema/index.ts';
 
+/** a grant counts until its `valid_until` (a seat package's expiry, issue 38 item 4); null = no end */
+const VALID_TEXT = '(e.valid_until is null or e.valid_until > now())';
+const VALID_SQL = sql.raw(VALID_TEXT);
+
 /**
  * The rule "a person holds a seminar" as SQL, lent to the few queries that must stay one
  * statement: the play routes' prepared access check (seminars.repository `findForPlay`) and the
@@ -8,11 +12,11 @@ import { enrolments } from '../../db/schema/index.ts';
  * other question about grants goes through the enrolments service (docs/decisions.md, issue 12).
  */
 export const holdsSql = (seminarId: SQLWrapper, userId: SQLWrapper | number) =>
-  sql`exists (select 1 from ${enrolments} e where e.seminar_id = ${seminarId} and e.user_id = ${userId})`;
+  sql`exists (select 1 from ${enrolments} e where e.seminar_id = ${seminarId} and e.user_id = ${userId} and ${VALID_SQL})`;
 
 /** the same rule as SQL text for a server-side `PREPARE` (PGlite) */
 export const holdsSqlText = (seminarIdExpr: string, userIdExpr: string) =>
-  `exists (select 1 from enrolments e where e.seminar_id = ${seminarIdExpr} and e.user_id = ${userIdExpr})`;
+  `exists (select 1 from enrolments e where e.seminar_id = ${seminarIdExpr} and e.user_id = ${userIdExpr} and ${VALID_TEXT})`;
 
 /** personal learners (free bookings and settled purchases) of a seminar, as the catalogue counts them */
 export const personalLearnersCountSql = (seminarId: SQLWrapper, since?: Date) =>

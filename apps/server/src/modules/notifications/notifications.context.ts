@@ -22,6 +22,14 @@ export interface NotificationSources {
   dripChapters(): Promise<DripChapter[]>;
   companyManagers(): Promise<CompanyManager[]>;
   companyExists(id: number): Promise<boolean>;
+  /** companies' paid seat packages ending in (from, to] (issue 38 item 4; absent: no warnings) */
+  seatPackagesEnding?(from: Date, to: Date): Promise<EndingSeatPackage[]>;
+}
+
+/** a seat package about to end, as the companies module answers it */
+export interface EndingSeatPackage {
+  pkg: { id: number; companyId: number; seats: number; validUntil: Date };
+  seminar: { id: number; title: string };
 }
 
 export interface NotificationsDeps {

@@ -6,6 +6,7 @@ import { runDrip } from './use-cases/drip.ts';
 import { runDueReminders } from './use-cases/due-reminders.ts';
 import { myPrefs, saveMyPrefs, unsubscribe, unsubscribeTarget } from './use-cases/preferences.ts';
 import { remindEmployee } from './use-cases/remind.ts';
+import { runSeatExpiry } from './use-cases/seat-expiry.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 export type { NotificationSources, NotificationsDeps } from './notifications.context.ts';
@@ -15,6 +16,8 @@ export const NOTIFICATION_JOBS = {
   'due-reminders': { cron: '0 6 * * *', run: runDueReminders },
   'manager-digest': { cron: '0 6 * * 1', run: runDigest },
   'drip-unlocks': { cron: '5 * * * *', run: runDrip },
+  // seat packages about to end (issue 38 item 4): their managers are warned once
+  'seat-expiry': { cron: '15 6 * * *', run: runSeatExpiry },
 } as const;
 export type NotificationJob = keyof typeof NOTIFICATION_JOBS;
 

@@ -38,14 +38,14 @@ const derivedStatus = sql`case (select p.status from ${payments} p where p.booki
   )}
   else ${bookings.status} end`;
 
+/** the user's personal booking of the seminar (a seat package's booking is not one; issue 38 item 4) */
+const personal = (seminarId: number, userId: number) =>
+  and(eq(bookings.seminarId, seminarId), eq(bookings.userId, userId), isNull(bookings.seatPackageId));
+
 /** The payment side of bookings: the pending booking a checkout holds, its grant and its status. */
 export const paymentBookingsRepository = {
   async findBooking(db: DbOrTx, seminarId: number, userId: number): Promise<BookingRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.seminarId, seminarId), eq(bookings.userId, userId)))
-      .limit(1);
+    const [row] = await db.select().from(bookings).where(personal(seminarId, userId)).limit(1);
     return row;
   },
   async findBookingWithSeminar(db: DbOrTx, bookingId: number): Promise<BookingWithSeminar | undefined> {
@@ -83,7 +83,31 @@ export const paymentBookingsRepository = {
     await db
       .insert(bookings)
       .values({ ...values, status: 'pending' })
-      .onConflictDoNothing({ target: [bookings.seminarId, bookings.userId] });
+      .onConflictDoNothing({
+        target: [bookings.seminarId, bookings.userId],
+        where: isNull(bookings.seatPackageId),
+      });
+  },
+  /** the pending booking of a company's seat package (issue 38 item 4; one per package) */
+  async insertSeatBooking(
+    db: DbOrTx,
+    values: {
+      seminarId: number;
+      userId: number;
+      price: number;
+      quantity: number;
+      currency: string;
+      forCompanyId: number;
+      reference: string | null;
+      seatPackageId: number;
+    },
+  ): Promise<BookingRow> {
+    const [row] = await db
+      .insert(bookings)
+      .values({ ...values, status: 'pending' })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
   },
   /** whom an unpaid booking buys for: the user (null) or a company, with the buyer's reference */
   async setPurchaser(
@@ -99,12 +123,7 @@ export const paymentBookingsRepository = {
   },
   /** the booking, locked until the transaction ends */
   async lockBooking(db: DbOrTx, seminarId: number, userId: number): Promise<BookingRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.seminarId, seminarId), eq(bookings.userId, userId)))
-      .for('update')
-      .limit(1);
+    const [row] = await db.select().from(bookings).where(personal(seminarId, userId)).for('update').limit(1);
     return row;
   },
   /** drops a pending booking that never got a payment (the provider refused the first attempt) */

@@ -59,7 +59,10 @@ export const paymentsAdminRepository = {
   async revenueBySeminar(db: DbOrTx, seminarIds: number[]): Promise<Map<number, number>> {
     if (seminarIds.length === 0) return new Map();
     const rows = await db
-      .select({ seminarId: bookings.seminarId, sum: sql<number>`coalesce(sum(${bookings.price}), 0)::int` })
+      .select({
+        seminarId: bookings.seminarId,
+        sum: sql<number>`coalesce(sum(${bookings.price} * ${bookings.quantity}), 0)::int`,
+      })
       .from(bookings)
       .where(and(inArray(bookings.seminarId, seminarIds), eq(bookings.status, 'paid')))
       .groupBy(bookings.seminarId);

@@ -74,12 +74,37 @@ export type { PaidPurchase, VoucherQuote };
 export interface PaymentsContext extends Omit<PaymentsDeps, 'now'> {
   now: () => number;
 }
+  /**
+   * seat packages (issue 38 item 4; the companies module, wired in app-modules.ts): a package's
+   * booking was paid (the package grants from now on), and a refund of a package's payment takes
+   * seats (checked in the refund's claim with `apply` false, applied with its record)
+   */
+  seats?: {
+    paid: (tx: Tx, packageId: number, at: Date) => Promise<void>;
+    refund: (tx: Tx, r: SeatRefund, apply: boolean) => Promise<{ seats: number; released: number[] }>;
+    /** the package's seats now and the people on them (the admin's refund form) */
+    holders: (packageId: number) => Promise<{ seats: number; holders: { id: number; name: string }[] }>;
+  };
 
 export function createPaymentsContext(deps: PaymentsDeps): PaymentsContext {
   return { ...deps, now: deps.now ?? Date.now };
 }
 
 /** a `creating` placeholder older than this belongs to a request that died: it is dropped */
+/** a refund of a seat package's payment, as the companies module decides its seats */
+export interface SeatRefund {
+  packageId: number;
+  /** the refund's amount and whether it refunds everything left */
+  amount: number;
+  endsAll: boolean;
+  /** what was paid for how many seats */
+  paid: number;
+  quantity: number;
+  /** the employees whose seats the refund takes (the admin's choice) */
+  userIds: number[];
+  at: Date;
+}
+
 export const STALE_CREATING_MS = 2 * 60_000;
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);

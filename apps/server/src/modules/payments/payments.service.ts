@@ -7,12 +7,14 @@ import { paymentsRepository as repo } from './payments.repository.ts';
 import { type BookNowOptions, bookNow } from './use-cases/book-now.ts';
 import { bookingStatus, syncBooking } from './use-cases/booking-status.ts';
 import { listOwnPayments } from './use-cases/list-own-payments.ts';
+import { bookSeats, type SeatPurchase } from './use-cases/book-seats.ts';
 import { refundPayment } from './use-cases/refund-payment.ts';
 import { handleWebhook } from './use-cases/sync-payment.ts';
 import { listOwnRefunds, paymentRefunds } from './use-cases/sync-refunds.ts';
 import { settleTestPayment, testCheckout } from './use-cases/test-checkout.ts';
 
-export { type PaymentsDeps, paymentUnavailable } from './payments.context.ts';
+export { type PaymentsDeps, paymentUnavailable, type SeatRefund } from './payments.context.ts';
+export type { SeatPurchase } from './use-cases/book-seats.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
@@ -34,6 +36,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       bookNow(ctx, actor, seminarId, locale, opts),
     /** the webhook (use-cases/sync-payment.ts) */
     handleWebhook: (providerId: string) => handleWebhook(ctx, providerId),
+    /** a company's seat package paid by card (issue 38 item 4; use-cases/book-seats.ts) */
+    bookSeats: (actor: AuthUser, purchase: SeatPurchase, locale: Locale, appUrl?: string) =>
+      bookSeats(ctx, actor, purchase, locale, appUrl),
     bookingStatus: (actor: AuthUser, bookingId: number) => bookingStatus(ctx, actor, bookingId),
     syncBooking: (actor: AuthUser, bookingId: number) => syncBooking(ctx, actor, bookingId),
     listOwn: (actor: AuthUser, q: { page: number; per_page: number }) => listOwnPayments(ctx, actor, q),

@@ -199,6 +199,7 @@ function recordAreas(d: AreaDeps): PrivacyArea[] {
         'company_member_invitations',
         'access_links',
         'company_bookings',
+        'seat_packages',
         'company_invitations',
       ],
       collect: (u) => d.companies.personalData.collect(u.id, u.email),

@@ -1,6 +1,7 @@
 import type { CompletionSettingsBody, LearnerProgressQuery, Locale, VideoPositionBody } from '@elearn/shared';
 import type { Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import { activityOf } from './progress.activity.ts';
 import { createProgressContext, type ProgressDeps } from './progress.context.ts';
 import { progressPersonalData } from './progress.personal-data.ts';
 import { computeProgress } from './progress.read-model.ts';
@@ -64,6 +65,14 @@ export function createProgressService(deps: ProgressDeps) {
     },
     /** the company team view's facts of learners in seminars (issue 36 item 7), keyed `userId/seminarId` */
     teamFacts: (pairs: { userId: number; seminarId: number }[]) => teamFacts(ctx, pairs),
+    /**
+     * of `userIds`, those who started `seminarId`: a done mark, a video position or a test run
+     * (a company's seat is taken back only before that, issue 38 item 4)
+     */
+    async startedIn(seminarId: number, userIds: number[]): Promise<Set<number>> {
+      const rows = await activityOf(ctx.db, userIds, [seminarId]);
+      return new Set(rows.filter((r) => r.lastActivity !== null).map((r) => r.userId));
+    },
     learners: (actor: AuthUser, seminarId: number, q: LearnerProgressQuery) =>
       learnerProgress(ctx, actor, seminarId, q),
     export: (actor: AuthUser, seminarId: number, locale: Locale) =>

@@ -5,7 +5,11 @@ import type { CompaniesContext } from '../companies.context.ts';
 import { companiesRepository as companies } from '../companies.repository.ts';
 import { companyGrants, companyBookingsRepository as repo } from '../company-bookings.repository.ts';
 import { managedCompany } from '../company-guards.ts';
+import { assignSeatsIn, checkSeatsTakenBack } from './assign-seats.ts';
 import { auditDueDate, dueAtFor } from './due-dates.ts';
+
+/** a company booking whose assignments take seats of the company's packages (issue 38 item 4) */
+const SEATS = 'seats';
 
 /** the company booking that assignments go to; 409 company.not_booked unless it grants the seminar */
 async function grantingBooking(
@@ -15,7 +19,7 @@ async function grantingBooking(
 ) {
   await managedCompany(ctx, actor, body.companyId);
   const booking = await repo.find(ctx.db, body.companyId, body.seminarId);
-  if (!booking || !companyGrants(booking.status)) {
+  if (!booking || !(companyGrants(booking.status) || booking.status === SEATS)) {
     throw conflict('company.not_booked', 'company.not_booked');
   }
   return booking;
@@ -27,7 +31,8 @@ async function grantingBooking(
  * item 5) every named employee's assignment gets that due date (null clears it; audited). The
  * answer lists exactly the users who hold the seminar through this assignment, with their
  * grant's id.
- * @throws company.not_member (422), company.not_booked (409), validation.date_past (422)
+ * On a `seats` booking each new employee takes a seat of the company's valid packages.
+ * @throws company.not_member (422), company.not_booked, seats.none_left (409), validation.date_past (422)
  */
 export async function assignSeminar(ctx: CompaniesContext, actor: AuthUser, body: AssignSeminarBody) {
   const booking = await grantingBooking(ctx, actor, body);
@@ -39,17 +44,20 @@ export async function assignSeminar(ctx: CompaniesContext, actor: AuthUser, body
   const at = new Date(ctx.now());
   const dueAt = body.due_date ? dueAtFor(ctx, body.due_date) : null;
   const rows = await ctx.db.transaction(async (tx) => {
-    const assigned = await ctx.enrolments.assign(
-      {
-        companyBookingId: booking.id,
-        companyId: booking.companyId,
-        seminarId: booking.seminarId,
-        userIds,
-        grantedBy: actor.id,
-        at,
-      },
-      tx,
-    );
+    const assigned =
+      booking.status === SEATS
+        ? await assignSeatsIn(ctx, tx, actor, booking, userIds, at)
+        : await ctx.enrolments.assign(
+            {
+              companyBookingId: booking.id,
+              companyId: booking.companyId,
+              seminarId: booking.seminarId,
+              userIds,
+              grantedBy: actor.id,
+              at,
+            },
+            tx,
+          );
     if (body.due_date !== undefined) {
       await ctx.enrolments.team(tx).setDueAt(booking.companyId, booking.seminarId, userIds, dueAt);
       await auditDueDate(tx, actor, at, {
@@ -69,6 +77,8 @@ export async function unassignSeminar(ctx: CompaniesContext, actor: AuthUser, bo
   await managedCompany(ctx, actor, body.companyId);
   const booking = await repo.find(ctx.db, body.companyId, body.seminarId);
   if (!booking) throw conflict('company.not_booked', 'company.not_booked');
+  // a package's seat comes back only while its employee has not started (issue 38 item 4)
+  if (booking.status === SEATS) await checkSeatsTakenBack(ctx, booking, [...new Set(body.users)]);
   const removed = await ctx.enrolments.unassign(booking.id, [...new Set(body.users)]);
   ctx.seminars.contentChanged();
   return { unassigned: removed };

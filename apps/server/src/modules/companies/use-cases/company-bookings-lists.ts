@@ -34,13 +34,18 @@ export async function bookedForCaller(ctx: CompaniesContext, actor: AuthUser): P
     return bookingDtos(ctx, await repo.listForCompanies(db, { companyIds: ids }), actor, true);
   }
   // an employee: the granting company bookings they are assigned to, newest assignment first
-  const grants = (await ctx.enrolments.companyLearners({ userId: actor.id })).sort(
-    (a, b) =>
-      b.enrolment.createdAt.getTime() - a.enrolment.createdAt.getTime() || b.enrolment.id - a.enrolment.id,
-  );
+  // a seat of a package counts until the package ends (issue 38 item 4)
+  const now = ctx.now();
+  const grants = (await ctx.enrolments.companyLearners({ userId: actor.id }))
+    .filter((g) => !g.enrolment.validUntil || g.enrolment.validUntil.getTime() > now)
+    .sort(
+      (a, b) =>
+        b.enrolment.createdAt.getTime() - a.enrolment.createdAt.getTime() || b.enrolment.id - a.enrolment.id,
+    );
   const ids2 = grants.map((g) => g.enrolment.companyBookingId).filter((id): id is number => id !== null);
   const rows = await repo.listForCompanies(db, { ids: ids2 });
-  const byId = new Map(rows.filter((r) => companyGrants(r.booking.status)).map((r) => [r.booking.id, r]));
+  const assigned = (status: string) => companyGrants(status) || status === 'seats';
+  const byId = new Map(rows.filter((r) => assigned(r.booking.status)).map((r) => [r.booking.id, r]));
   const ordered = ids2.map((id) => byId.get(id)).filter((r): r is CompanyBookingWithCompany => !!r);
   return bookingDtos(ctx, ordered, actor, true);
 }

@@ -34,6 +34,8 @@ export interface PaidPurchase {
   paid: number;
   currency: string;
   paidAt: Date;
+  /** seats bought (a seat package, issue 38 item 4): the line is `quantity` × the list price */
+  quantity?: number;
   /** a voucher's discount on the list price (issue 38 item 5): its own line on the invoice */
   voucher?: { code: string; discount: number };
 }
@@ -51,10 +53,18 @@ async function store(tx: DbOrTx, at: Date, head: NewInvoiceRow, lines: NewInvoic
  * its own (issue 38 item 5); the paid amount counts when it no longer matches them.
  */
 function purchaseLines(p: PaidPurchase, vat: VatSettings, locale: Locale) {
+  const quantity = p.quantity ?? 1;
   const seminarLine = (amounts: LineAmounts) => ({
-    description: t(locale, 'invoice_pdf.seminar', { title: p.seminarTitle }),
+    description:
+      quantity > 1
+        ? t(locale, 'invoice_pdf.seats', {
+            title: p.seminarTitle,
+            seats: quantity,
+            unit: `${p.currency} ${(p.price / 100).toFixed(2)}`,
+          })
+        : t(locale, 'invoice_pdf.seminar', { title: p.seminarTitle }),
     seminarId: p.seminarId,
-    quantity: 1,
+    quantity,
     ...amounts,
     vatRateBp: vat.vatRateBp,
   });
@@ -75,8 +85,8 @@ function purchaseLines(p: PaidPurchase, vat: VatSettings, locale: Locale) {
     ];
     totals = invoiceAmounts([full, off], p.currency, vat);
   } else {
-    lines = [seminarLine(lineAmounts(p.price, vat))];
-    totals = invoiceAmounts([lineAmounts(p.price, vat)], p.currency, vat);
+    lines = [seminarLine(lineAmounts(p.price * quantity, vat))];
+    totals = invoiceAmounts([lineAmounts(p.price * quantity, vat)], p.currency, vat);
   }
   if (totals.payable !== p.paid) {
     // the settings or the price changed between checkout and payment: the paid amount counts

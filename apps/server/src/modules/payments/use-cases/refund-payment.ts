@@ -5,7 +5,12 @@ import { AppError, conflict, notFound, validation } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { auditRepository } from '../../audit/audit.repository.ts';
 import type { PaymentInvoice } from '../../invoices/invoices.service.ts';
-import { type PaymentsContext, paymentUnavailable, STALE_CREATING_MS } from '../payments.context.ts';
+import {
+  type PaymentsContext,
+  paymentUnavailable,
+  type SeatRefund,
+  STALE_CREATING_MS,
+} from '../payments.context.ts';
 import { ProviderUnavailableError } from '../payments.provider.ts';
 import { paymentsRepository } from '../payments.repository.ts';
 import { type ProviderRefund, RefundRefusedError, refundApiOf } from '../refunds.provider.ts';
@@ -21,6 +26,8 @@ interface Claimed {
   bookingId: number;
   invoice: PaymentInvoice | null;
   line: PaymentInvoice['lines'][number] | null;
+  /** a seat package's payment: the seats the refund takes (issue 38 item 4) */
+  seat: Omit<SeatRefund, 'at'> | null;
 }
 
 /** the refund's amount and whether it ends the grant, from the body; throws the rejections */
@@ -55,6 +62,32 @@ function decide(
   return { want, endsGrant, line };
 }
 
+/**
+ * A refund of a seat package's payment (issue 38 item 4): the companies module checks which seats
+ * it takes (k × the seat price takes k seats; the admin names whose when more are assigned than
+ * would remain), before the provider is asked. Null for any other payment.
+ */
+async function seatRefund(
+  ctx: PaymentsContext,
+  tx: Tx,
+  payment: { bookingId: number; amount: number },
+  r: { want: number; endsGrant: boolean },
+  userIds: number[],
+): Promise<Omit<SeatRefund, 'at'> | null> {
+  const booking = (await paymentsRepository.findBookingWithSeminar(tx, payment.bookingId))?.booking;
+  if (!booking?.seatPackageId || !ctx.seats) return null;
+  const seat = {
+    packageId: booking.seatPackageId,
+    amount: r.want,
+    endsAll: r.endsGrant,
+    paid: payment.amount,
+    quantity: booking.quantity,
+    userIds,
+  };
+  await ctx.seats.refund(tx, { ...seat, at: new Date(ctx.now()) }, false);
+  return seat;
+}
+
 /** step 1, one transaction: the payment locked, the checks, a `creating` placeholder */
 async function claim(ctx: PaymentsContext, paymentId: number, body: RefundBody): Promise<Claimed> {
   const provider = ctx.provider!;
@@ -69,6 +102,7 @@ async function claim(ctx: PaymentsContext, paymentId: number, body: RefundBody):
       throw conflict('refund.in_progress', 'refund.in_progress');
     const invoice = (await ctx.invoices?.refunds?.invoiceOfPayment(tx, payment.id)) ?? null;
     const { want, endsGrant, line } = decide(body, payment, taken, invoice);
+    const seat = await seatRefund(ctx, tx, payment, { want, endsGrant }, body.seat_user_ids ?? []);
     const refund = await repo.insertCreating(
       tx,
       {
@@ -82,7 +116,14 @@ async function claim(ctx: PaymentsContext, paymentId: number, body: RefundBody):
       },
       new Date(ctx.now()),
     );
-    return { refund, providerPaymentId: payment.providerId, bookingId: payment.bookingId, invoice, line };
+    return {
+      refund,
+      providerPaymentId: payment.providerId,
+      bookingId: payment.bookingId,
+      invoice,
+      line,
+      seat,
+    };
   });
 }
 
@@ -105,6 +146,8 @@ async function record(
       await ctx.enrolments.revokeBooking(c.bookingId, tx);
       await repo.markBookingRefunded(tx, c.bookingId, at);
     }
+    // a seat package: the seats the refund takes, and the grants on them, end
+    if (c.seat) await ctx.seats?.refund(tx, { ...c.seat, at }, true);
     const title = found?.seminar.title ?? '';
     await auditRepository.record(
       tx,
@@ -136,7 +179,7 @@ async function record(
       await repo.setCreditNote(tx, c.refund.id, note.id);
     }
   });
-  if (c.refund.endsGrant) ctx.seminars.contentChanged();
+  if (c.refund.endsGrant || c.seat) ctx.seminars.contentChanged();
 }
 
 /**

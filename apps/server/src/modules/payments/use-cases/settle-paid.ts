@@ -22,6 +22,7 @@ async function issueInvoice(
     seminarId: booking.seminarId,
     seminarTitle: found?.seminar.title ?? '',
     price: booking.price,
+    quantity: booking.quantity,
     paid: payment.amount,
     currency: payment.currency,
     paidAt: payment.paidAt ?? at,
@@ -42,10 +43,15 @@ export async function settlePaid(
   at: Date,
 ): Promise<BookingRow | undefined> {
   const booking = await repo.grant(tx, payment.bookingId, at);
-  // only a settled purchase becomes a grant (enrolments), in the same transaction
-  if (booking) await ctx.enrolments.grantPurchase(booking, at, tx);
-  // bought for a company: the company holds the seminar from now on as well
-  if (booking?.forCompanyId) await ctx.grantCompanyPurchase(tx, booking, booking.forCompanyId, at);
+  if (booking?.seatPackageId) {
+    // a company's seat package (issue 38 item 4): the package grants, not the buyer's booking
+    await ctx.seats?.paid(tx, booking.seatPackageId, at);
+  } else if (booking) {
+    // only a settled purchase becomes a grant (enrolments), in the same transaction
+    await ctx.enrolments.grantPurchase(booking, at, tx);
+    // bought for a company: the company holds the seminar from now on as well
+    if (booking.forCompanyId) await ctx.grantCompanyPurchase(tx, booking, booking.forCompanyId, at);
+  }
   if (booking) await queueConfirmation(ctx, tx, booking.id);
   await ctx.vouchers?.settle(tx, payment.id, 'redeemed');
   // the invoice, numbered in this transaction: no paid booking without one, no number lost

@@ -89,7 +89,17 @@ export async function paymentRefunds(ctx: PaymentsContext, paymentId: number): P
       refunded: live.some((r) => r.invoiceLineId === l.id),
     })),
     refunds: rows.map((r) => refundDto(r, numbers)),
+    seat_package: await seatPackageOf(ctx, payment),
   };
+}
+
+/** a seat package's payment: its seats and their holders, for the admin's choice (issue 38 item 4) */
+async function seatPackageOf(ctx: PaymentsContext, payment: { bookingId: number; amount: number }) {
+  const booking = (await paymentsRepository.findBookingWithSeminar(ctx.db, payment.bookingId))?.booking;
+  if (!booking?.seatPackageId || !ctx.seats) return null;
+  const { seats, holders } = await ctx.seats.holders(booking.seatPackageId);
+  const seatPrice = Math.round(payment.amount / Math.max(1, booking.quantity));
+  return { id: booking.seatPackageId, seats, seat_price: seatPrice, holders };
 }
 
 async function creditNumbers(ctx: PaymentsContext, rows: RefundRow[]) {
