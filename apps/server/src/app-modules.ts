@@ -18,6 +18,7 @@ import {
   createInvoicesService,
   type InvoicesService,
 } from './modules/invoices/invoices.service.ts';
+import { createPaymentReminders } from './modules/invoices/invoices-reminders.service.ts';
 import { revenueSums } from './modules/invoices/invoices-revenue.service.ts';
 import { itemAnalysisRoutes } from './modules/item-analysis/item-analysis.routes.ts';
 import { createItemAnalysisService } from './modules/item-analysis/item-analysis.service.ts';
@@ -294,6 +295,8 @@ export async function registerModules(
   await services.auth.defineJobs();
   await services.notifications.defineJobs();
   await services.graduate.defineJobs();
+  const managers = services.companies.managers; // payment reminders of overdue invoices (issue 38)
+  await createPaymentReminders({ ...resources, log: app.log, now, companyManagers: managers }).defineJobs();
   await registerRoutes(app, services, resources);
   return services;
 }

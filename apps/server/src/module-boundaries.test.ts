@@ -133,6 +133,7 @@ const TABLE_OWNERS: Record<string, string> = {
   creditNoteCounters: 'invoices',
   invoices: 'invoices',
   invoiceLines: 'invoices',
+  invoiceReminders: 'invoices',
   vouchers: 'vouchers',
   voucherSeminars: 'vouchers',
   voucherRedemptions: 'vouchers',

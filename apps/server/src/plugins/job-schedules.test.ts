@@ -37,6 +37,8 @@ describe('the sweeps on the job queue', () => {
       { name: 'due-reminders', cron: '0 6 * * *', timezone: 'UTC' },
       // the runs a test's window leaves open scored at its close (issue 37 item 4), every minute
       { name: CLOSE_WINDOWS_JOB, cron: '* * * * *', timezone: 'UTC' },
+      // the payment reminders of overdue invoices (issue 38 item 3), daily
+      { name: 'invoice-reminders', cron: '30 6 * * *', timezone: 'UTC' },
       { name: 'manager-digest', cron: '0 6 * * 1', timezone: 'UTC' },
       { name: PRIVACY_SWEEP_JOB, cron: '*/15 * * * *', timezone: 'UTC' },
       { name: SESSION_SWEEP_JOB, cron: '*/10 * * * *', timezone: 'UTC' },

@@ -117,6 +117,8 @@ export const invoiceDtoSchema = z.object({
     reference: z.string().nullable(),
   }),
   lines: z.array(invoiceLineDtoSchema),
+  /** the admin list only: payment reminders sent for it (issue 38 item 3), null when none */
+  reminders: z.object({ count: z.number().int(), last_at: z.string() }).nullable().optional(),
 });
 export type InvoiceDto = z.infer<typeof invoiceDtoSchema>;
 export const invoicePageSchema = paginated(invoiceDtoSchema);

@@ -13,6 +13,7 @@ import {
   invoicesRepository as repo,
 } from '../invoices.repository.ts';
 import type { BuyerSnapshot, SellerSnapshot } from '../invoices.snapshot.ts';
+import { invoiceRemindersRepository } from '../invoices-reminders.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -86,10 +87,25 @@ const filterOf = (q: Partial<AdminInvoiceQuery>): InvoiceFilter => ({
   companyId: q.company_id,
 });
 
-/** `GET /api/admin/invoices` (the route admits admins only) */
+/** `GET /api/admin/invoices` (the route admits admins only), with the payment reminders sent */
 export async function adminList(ctx: InvoicesContext, q: AdminInvoiceQuery) {
   const { rows, total } = await repo.adminPage(ctx.db, filterOf(q), pageOf(q));
-  return paginated(await dtos(ctx, rows), total, q);
+  const [data, sent] = await Promise.all([
+    dtos(ctx, rows),
+    invoiceRemindersRepository.summaries(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  const reminders = (id: number) => {
+    const s = sent.get(id);
+    return s ? { count: s.count, last_at: s.last.toISOString() } : null;
+  };
+  return paginated(
+    data.map((d) => ({ ...d, reminders: reminders(d.id) })),
+    total,
+    q,
+  );
 }
 
 /** `GET /api/invoices/{id}/pdf`: in the invoice's language (the buyer's); 404 for whoever may not */
