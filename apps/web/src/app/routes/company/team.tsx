@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { type Params, useParams } from 'react-router';
 import { Notification } from '@/components/ui/notification';
 import { companyByNameQueryOptions } from '@/features/companies/api/get-company-by-name';
+import { seatPackagesQueryOptions } from '@/features/companies/api/get-seat-packages';
 import { teamQueryOptions } from '@/features/companies/api/get-team';
 import { CompanyGate } from '@/features/companies/components/company-gate';
+import { CompanySeatPackages } from '@/features/companies/components/seat-packages-table';
 import { TeamView, teamQueryOf } from '@/features/companies/components/team-view';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { prefetchPageQuery } from '@/lib/page-prefetch';
@@ -21,6 +23,7 @@ export async function prefetch(queryClient: QueryClient, params: Params, url: UR
   const company = queryClient.getQueryData<CompanyDto>(companyByNameQueryOptions(name).queryKey);
   if (company?.abilities.manage) {
     await prefetchPageQuery(queryClient, teamQueryOptions(company.id, teamQueryOf(url.searchParams)));
+    await prefetchPageQuery(queryClient, seatPackagesQueryOptions(company.id));
   }
 }
 
@@ -40,6 +43,10 @@ function Team({ company }: { company: CompanyDto }) {
       <h1 className="title is-3">{title}</h1>
       <p className="mb-4">{t('company.team.intro')}</p>
       <TeamView company={company} />
+      <h2 className="title is-4 mt-5" id="seats">
+        {t('company.seats.title')}
+      </h2>
+      <CompanySeatPackages companyId={company.id} />
     </section>
   );
 }

@@ -17,6 +17,48 @@ const toMinor = (text: string) => {
   return /^\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : null;
 };
 
+/**
+ * A seat package's refund (issue 38 item 4): k × the seat price takes k seats; the admin ticks the
+ * employees whose seats go (needed when more are assigned than would remain).
+ */
+function SeatChoice({
+  seats,
+  currency,
+  chosen,
+  onChange,
+}: {
+  seats: NonNullable<PaymentRefundsDto['seat_package']>;
+  currency: string;
+  chosen: Set<number>;
+  onChange: (next: Set<number>) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useAdminFormat();
+  return (
+    <fieldset className="field" data-testid="refund-seats">
+      <legend className="label">
+        {t('admin.refunds.seats', { count: seats.seats, price: format.sum(seats.seat_price, currency) })}
+      </legend>
+      {seats.holders.map((h) => (
+        <label key={h.id} className="checkbox is-block">
+          <input
+            type="checkbox"
+            checked={chosen.has(h.id)}
+            onChange={(e) => {
+              const next = new Set(chosen);
+              if (e.target.checked) next.add(h.id);
+              else next.delete(h.id);
+              onChange(next);
+            }}
+            data-testid="refund-seat"
+          />{' '}
+          {h.name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** the refund form of a payment: the rest, an amount or a line; asks before it refunds */
 function RefundForm({ paymentId, data }: { paymentId: number; data: PaymentRefundsDto }) {
   const { t } = useTranslation();
@@ -28,6 +70,8 @@ function RefundForm({ paymentId, data }: { paymentId: number; data: PaymentRefun
   const [lineId, setLineId] = useState<number | null>(open[0]?.id ?? null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // a seat package's payment (issue 38 item 4): the employees whose seats the refund takes
+  const [seatUsers, setSeatUsers] = useState<Set<number>>(new Set());
 
   const minor =
     mode === 'rest'
@@ -35,8 +79,10 @@ function RefundForm({ paymentId, data }: { paymentId: number; data: PaymentRefun
       : mode === 'amount'
         ? toMinor(amount)
         : (open.find((l) => l.id === lineId)?.gross ?? null);
-  const body: RefundBody =
+  const picked = [...seatUsers];
+  const base: RefundBody =
     mode === 'amount' && minor ? { amount: minor } : mode === 'line' && lineId ? { line_id: lineId } : {};
+  const body: RefundBody = picked.length ? { ...base, seat_user_ids: picked } : base;
 
   async function run() {
     setError(null);
@@ -132,6 +178,14 @@ function RefundForm({ paymentId, data }: { paymentId: number; data: PaymentRefun
             </select>
           </div>
         </div>
+      ) : null}
+      {data.seat_package?.holders.length && mode === 'amount' ? (
+        <SeatChoice
+          seats={data.seat_package}
+          currency={data.currency}
+          chosen={seatUsers}
+          onChange={setSeatUsers}
+        />
       ) : null}
       {error && !confirming ? (
         <p className="help is-danger" role="alert" data-testid="refund-error">

@@ -20,6 +20,9 @@ export const companyKeys = {
   accessLinkPage: (page: number) => ['companies', 'access-links', page] as const,
   accessLinkPlay: (token: string) => ['companies', 'access-link-play', token] as const,
 };
+  /** a company's seat packages (issue 38 item 4), all or of one seminar */
+  seatPackages: (companyId: number, seminarId?: number) =>
+    ['companies', 'company', companyId, 'seat-packages', seminarId ?? 'all'] as const,
 
 /** The progress feature's queries (root key): a due date shows in its learners table. */
 export const PROGRESS_ROOT_KEY = ['progress'] as const;

@@ -11,9 +11,14 @@ import { useBookCompanyNow } from '../api/book-company-now';
 import { useCompanies } from '../api/get-companies';
 import { type SeminarCompanyRow, useSeminarCompanies } from '../api/get-seminar-companies';
 import { companyPaths } from '../tabs';
+import { CompanySeatPackages } from './seat-packages-table';
+import { SeatPurchaseForm } from './seat-purchase-form';
 
-/** Booking statuses that grant the seminar (docs/api/companies.md). */
-export const GRANTING_STATUSES = new Set(['free', 'paid']);
+/**
+ * Booking statuses under which managers assign employees (docs/api/companies.md): the seminar is
+ * granted (`free`, `paid`) or the company holds seat packages of it (`seats`, issue 38 item 4).
+ */
+export const GRANTING_STATUSES = new Set(['free', 'paid', 'seats']);
 
 function CompanyRow({
   seminar,
@@ -33,6 +38,23 @@ function CompanyRow({
   const [reference, setReference] = useState('');
 
   if (row && GRANTING_STATUSES.has(row.status)) {
+  if (row?.status === 'seats') {
+    // seat packages (issue 38 item 4): seats left and expiry, assigning, and buying more
+    return (
+      <li className="mb-3" data-testid="company-booking-seats" data-company-id={company.id}>
+        <CompanySeatPackages companyId={company.id} seminarId={seminar.id} />
+        <ButtonLink
+          to={companyPaths.assign(seminar.id)}
+          variant="primary"
+          size="small"
+          data-testid="company-booking-assign"
+        >
+          {t('company.booking.assign')}
+        </ButtonLink>
+        <SeatPurchaseForm seminar={seminar} company={company} />
+      </li>
+    );
+  }
     return (
       <li className="mb-3" data-testid="company-booking-booked" data-company-id={company.id}>
         <p className="mb-2">
@@ -104,6 +126,7 @@ function CompanyRow({
           {t('company.booking.buyFor', { company: company.name })}
         </Button>
       </li>
+        <SeatPurchaseForm seminar={seminar} company={company} />
     );
   }
   return (
