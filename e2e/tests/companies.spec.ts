@@ -163,11 +163,15 @@ for (const { lang, employee, chapter, content, texts } of JOURNEYS) {
       });
 
       await test.step('manager: sees the new employee and assigns the seminar', async () => {
+        // the server searches and pages the employees (issue 39)
         await page.goto(at('/employees'));
+        await page.getByTestId('employees-search-input').fill(person.username);
+        await page.getByTestId('employees-search-submit').click();
         await expect(page.getByTestId('employee-row').filter({ hasText: fullName })).toHaveCount(1);
 
         await page.goto(at(`/seminar/id/${sid}/assign-user-company`));
-        await page.getByTestId('assign-search').fill(person.username);
+        await page.getByTestId('assign-search-input').fill(person.username);
+        await page.getByTestId('assign-search-submit').click();
         const rows = page.getByTestId('assign-row');
         await expect(rows).toHaveCount(1);
         await expect(rows.first()).toHaveAttribute('data-assigned', 'false');

@@ -81,11 +81,12 @@ for (const { lang, text } of JOURNEYS) {
     await apiJson(manager, 'POST', '/api/companies/booking/free', {
       data: { seminarId, companyId: company.id },
     });
-    const members = await getJson<{ id: number; email: string }[]>(
+    // a page of the members (issue 39): the employee found by the address
+    const members = await getJson<{ data: { id: number; email: string }[] }>(
       manager,
-      `/api/companies/${company.id}/users`,
+      `/api/companies/${company.id}/users?q=${encodeURIComponent(EMPLOYEE)}`,
     );
-    const employeeId = members.find((m) => m.email === EMPLOYEE)!.id;
+    const employeeId = members.data.find((m) => m.email === EMPLOYEE)!.id;
     await apiJson(manager, 'POST', '/api/companies/assign-seminar', {
       data: { seminarId, companyId: company.id, users: [employeeId] },
     });

@@ -158,6 +158,7 @@ const FOREIGN_READS: Record<string, string> = {
   'enrolments -> seminarCompletions':
     'the reminders leave completed assignments out and the digest lists the finished (enrolments.reminders.ts)',
   'enrolments -> seminars': "a grant's seminar title in the person's data export (privacy)",
+  'enrolments -> companies': "a seminar's assignments sorted by company name, a page at a time (issue 39)",
   'graduate -> mcTests': "a run's test (label, owner) in the history and result lists",
   'graduate -> chapters':
     "the stop's run look-up with its test's take facts (chapter locks), in one statement",

@@ -90,10 +90,17 @@ export const ROUTES: RouteCase[] = [
     path: (h) => `/api/seminars/${h.seminarId}/bookings?q=meier`,
   },
   {
+    // a page of the members with their progress (the whole list before the paging of issue 39)
     name: 'team: employees',
     who: 'manager',
     kind: 'page',
     path: (h) => `/api/companies/${h.largestCompanyId}/users`,
+  },
+  {
+    name: 'team: employees search',
+    who: 'manager',
+    kind: 'page',
+    path: (h) => `/api/companies/${h.largestCompanyId}/users?q=meier`,
   },
   {
     name: 'team: company seminars',
@@ -108,10 +115,17 @@ export const ROUTES: RouteCase[] = [
     path: () => '/api/companies/seminars/booked',
   },
   {
+    // a page since issue 39's paging (every assignment before)
     name: 'company assignments of a seminar',
     who: 'trainer',
     kind: 'page',
     path: (h) => `/api/seminars/${h.seminarId}/users/booked-company`,
+  },
+  {
+    name: 'company assignments of a seminar search',
+    who: 'trainer',
+    kind: 'page',
+    path: (h) => `/api/seminars/${h.seminarId}/users/booked-company?q=meier`,
   },
   {
     name: 'owned seminars with company bookings',
@@ -127,10 +141,17 @@ export const ROUTES: RouteCase[] = [
     path: (h) => `/api/mc_tests/${h.testId}/item-analysis`,
   },
   {
+    // a page of the runs since issue 39's paging (every run and result before)
     name: 'runs of a test',
     who: 'trainer',
-    kind: 'report',
+    kind: 'page',
     path: (h) => `/api/mc_tests/${h.testId}/usergraduate`,
+  },
+  {
+    name: 'runs of a test with results',
+    who: 'trainer',
+    kind: 'page',
+    path: (h) => `/api/mc_tests/${h.testId}/usergraduate?results=1`,
   },
   {
     name: 'progress: seminar',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SCOPES } from '../domain/scopes.ts';
 import { encodeMessage as m } from '../i18n/messages.ts';
 import { companyRefSchema } from './auth.ts';
-import { pageQuery } from './common.ts';
+import { pageQuery, paginated } from './common.ts';
 import { email, id, required } from './rules.ts';
 
 /** Contract: docs/api/admin.md */
@@ -106,6 +106,13 @@ export const adminMemberDtoSchema = z.object({
   manager: z.boolean(),
 });
 export type AdminMemberDto = z.infer<typeof adminMemberDtoSchema>;
+/**
+ * `GET /api/admin/companies/{id}/members?page=&per_page=&q=` (issue 39): a page of the members
+ * sorted by name, `q` in name, username or e-mail
+ */
+export const adminMembersQuerySchema = pageQuery.extend({ q: z.string().trim().max(100).optional() });
+export const adminMemberPageSchema = paginated(adminMemberDtoSchema);
+export type AdminMemberPage = z.infer<typeof adminMemberPageSchema>;
 export const adminAddMemberBodySchema = z
   .object({ email: email(), manager: z.boolean().default(false) })
   .strict();

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { encodeMessage as m } from '../i18n/messages.ts';
 import { companyRefSchema, registerBodySchema } from './auth.ts';
 import { chapterDtoSchema } from './chapter.ts';
-import { email, id } from './rules.ts';
+import { pageQuery, paginated } from './common.ts';
+import { email, ID_MAX, id } from './rules.ts';
 import { seminarDtoSchema } from './seminar.ts';
 import { dueDate } from './team.ts';
 
@@ -65,6 +66,14 @@ export const employeeDtoSchema = z.object({
   ),
 });
 export type EmployeeDto = z.infer<typeof employeeDtoSchema>;
+/**
+ * `GET /api/companies/{id}/users?page=&per_page=&q=` (issue 39): a page of the members, sorted by
+ * name, `q` in name, username or e-mail
+ */
+export const employeesQuerySchema = pageQuery.extend({ q: z.string().trim().max(100).optional() });
+export type EmployeesQuery = z.input<typeof employeesQuerySchema>;
+export const employeePageSchema = paginated(employeeDtoSchema);
+export type EmployeePage = z.infer<typeof employeePageSchema>;
 
 export const addMemberBodySchema = z.object({ email: email() }).strict();
 /** days an invitation of a member by e-mail stays valid */
@@ -175,6 +184,24 @@ export const companyAssignmentSchema = z.object({
   }),
 });
 export type CompanyAssignment = z.infer<typeof companyAssignmentSchema>;
+/**
+ * `GET /api/seminars/{id}/users/booked-company?page=&per_page=&q=&company_id=&users=` (issue 39):
+ * a page of the seminar's company assignments sorted by company and name; `q` in name, username
+ * or e-mail; `company_id` one company's; `users` (comma-separated ids, at most 100) only those
+ * employees' (the assign page asks for the employees it shows)
+ */
+export const companyAssignmentsQuerySchema = pageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  company_id: id().optional(),
+  users: z
+    .string()
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,99}$/, { error: m('validation.invalid') })
+    .refine((v) => v.split(',').every((n) => Number(n) <= ID_MAX), { error: m('validation.invalid') })
+    .optional(),
+});
+export type CompanyAssignmentsQuery = z.input<typeof companyAssignmentsQuerySchema>;
+export const companyAssignmentPageSchema = paginated(companyAssignmentSchema);
+export type CompanyAssignmentPage = z.infer<typeof companyAssignmentPageSchema>;
 
 export const generateAccessLinkBodySchema = z
   .object({ seminarId: id(), userBookedId: id(), expires_in_days: days(ACCESS_LINK_DAYS_DEFAULT) })

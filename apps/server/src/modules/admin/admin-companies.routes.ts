@@ -3,6 +3,8 @@ import {
   adminCompanyDtoSchema,
   adminCompanyQuerySchema,
   adminMemberDtoSchema,
+  adminMemberPageSchema,
+  adminMembersQuerySchema,
   createCompanyBodySchema,
   idParamsSchema,
   paginated,
@@ -65,8 +67,16 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = asy
   );
   app.get(
     '/api/admin/companies/:id/members',
-    { onRequest, schema: { tags, params: idParamsSchema, response: { 200: z.array(adminMemberDtoSchema) } } },
-    async (req) => admin.members(req.params.id),
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: adminMembersQuerySchema,
+        response: { 200: adminMemberPageSchema },
+      },
+    },
+    async (req) => admin.members(req.params.id, req.query),
   );
   app.post(
     '/api/admin/companies/:id/members',

@@ -65,16 +65,19 @@ export async function companyDtos(
   }));
 }
 
+type MemberRow = Awaited<ReturnType<AdminContext['membership']['members']>>[number];
+export const memberDto = (m: MemberRow): AdminMemberDto => ({
+  id: m.id,
+  username: m.username,
+  first_name: m.firstName,
+  last_name: m.lastName,
+  email: m.email,
+  scopes: m.scopes as Scope[],
+  manager: m.manager,
+});
+
 export async function memberDtos(ctx: AdminContext, companyId: number): Promise<AdminMemberDto[]> {
-  return (await ctx.membership.members(companyId)).map((m) => ({
-    id: m.id,
-    username: m.username,
-    first_name: m.firstName,
-    last_name: m.lastName,
-    email: m.email,
-    scopes: m.scopes as Scope[],
-    manager: m.manager,
-  }));
+  return (await ctx.membership.members(companyId)).map(memberDto);
 }
 
 export async function seminarDto(ctx: AdminContext, id: number): Promise<AdminSeminarDto> {

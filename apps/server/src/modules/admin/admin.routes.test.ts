@@ -271,7 +271,7 @@ describe('administration', () => {
       before: { manager: true },
       after: { manager: false },
     });
-    const members = (await admin.get(`/api/admin/companies/${company.id}/members`)).json() as {
+    const members = (await admin.get(`/api/admin/companies/${company.id}/members`)).json().data as {
       id: number;
     }[];
     expect(members.map((m) => m.id).sort()).toEqual([ct.id, plain.id].sort());

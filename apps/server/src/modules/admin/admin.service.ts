@@ -37,7 +37,7 @@ export function createAdminService(deps: AdminDeps) {
     createCompany: (...a: Args<typeof createCompany>) => createCompany(ctx, ...a),
     updateCompany: (...a: Args<typeof updateCompany>) => updateCompany(ctx, ...a),
     deleteCompany: (...a: Args<typeof deleteCompany>) => deleteCompany(ctx, ...a),
-    members: (id: number) => listMembers(ctx, id),
+    members: (...a: Args<typeof listMembers>) => listMembers(ctx, ...a),
     addMember: (...a: Args<typeof addMember>) => addMember(ctx, ...a),
     setManager: (...a: Args<typeof setManager>) => setManager(ctx, ...a),
     removeMember: (...a: Args<typeof removeMember>) => removeMember(ctx, ...a),

@@ -73,7 +73,7 @@ describe('verified e-mail address required', () => {
 
     const managerAgent = await t.loginAs(manager.email);
     const members = async () =>
-      ((await managerAgent.get(`/api/companies/${company.id}/users`)).json() as { email: string }[]).map(
+      ((await managerAgent.get(`/api/companies/${company.id}/users`)).json().data as { email: string }[]).map(
         (m) => m.email,
       );
     expect(await members()).not.toContain(email);

@@ -3,6 +3,7 @@ import type { Page } from '../../db/query-helpers.ts';
 import type { CompaniesContext } from './companies.context.ts';
 import { companiesRepository as companies } from './companies.repository.ts';
 import { companyBookingsRepository } from './company-bookings.repository.ts';
+import { membersPage } from './company-members.repository.ts';
 
 /** companies and memberships without the caller's company rights (the admin area checks its own) */
 export function companyMembership(ctx: CompaniesContext) {
@@ -23,6 +24,8 @@ export function companyMembership(ctx: CompaniesContext) {
     usage: (id: number) => companies.usage(db, id),
     delete: (tx: DbOrTx, id: number) => companies.delete(tx, id),
     members: (id: number) => companies.members(db, id),
+    /** a page of the members sorted by name; `q` in name, username or e-mail (issue 39) */
+    membersPage: (id: number, f: { q?: string }, page: Page) => membersPage(db, id, f, page),
     setManager: (tx: DbOrTx, id: number, userId: number, manager: boolean) =>
       companies.setManager(tx, id, userId, manager),
     /** company bookings per seminar */

@@ -305,7 +305,7 @@ describe('companies, company bookings, assignments and access links', () => {
     await book(managerA, seminar.id);
     await assign(managerA, seminar.id, [employeeAId]);
     await employeeA.patch('/api/chapters/toggle/user', { chapterUser: open.id });
-    const rows = (await managerA.get(`/api/companies/${a.id}/users`)).json() as {
+    const rows = (await managerA.get(`/api/companies/${a.id}/users`)).json().data as {
       id: number;
       seminars: { seminar: Id; chapters_total: number; chapters_done: number; tests: unknown[] }[];
     }[];
@@ -531,11 +531,11 @@ describe('companies, company bookings, assignments and access links', () => {
     expect((await managerA.get(`/api/seminars/${seminar.id}/companies`)).json()).toMatchObject([
       { company: { id: a.id } },
     ]);
-    const users = (await trainer.get(`/api/seminars/${seminar.id}/users/booked-company`)).json() as {
+    const users = (await trainer.get(`/api/seminars/${seminar.id}/users/booked-company`)).json().data as {
       user: Id;
     }[];
     expect(users.map((u) => u.user.id).sort()).toEqual([employeeAId, employeeBId].sort());
-    const onlyA = (await managerA.get(`/api/seminars/${seminar.id}/users/booked-company`)).json() as {
+    const onlyA = (await managerA.get(`/api/seminars/${seminar.id}/users/booked-company`)).json().data as {
       user: Id;
     }[];
     expect(onlyA.map((u) => u.user.id)).toEqual([employeeAId]);

@@ -93,7 +93,8 @@ export function createCompaniesService(deps: CompaniesDeps) {
     // companies and their members (use-cases/list-companies.ts, employees.ts)
     list: (actor: AuthUser) => listCompanies(ctx, actor),
     byName: (actor: AuthUser, shortName: string) => companyByName(ctx, actor, shortName),
-    employees: (actor: AuthUser, companyId: number) => listEmployees(ctx, actor, companyId),
+    employees: (actor: AuthUser, companyId: number, q: { page: number; per_page: number; q?: string }) =>
+      listEmployees(ctx, actor, companyId, q),
     removeMember: (actor: AuthUser, companyId: number, userId: number) =>
       removeMember(ctx, actor, companyId, userId),
     progressOf: (companyId: number) => companyProgress(ctx, companyId),
@@ -131,7 +132,11 @@ export function createCompaniesService(deps: CompaniesDeps) {
     assign: (actor: AuthUser, body: AssignSeminarBody) => assignSeminar(ctx, actor, body),
     unassign: (actor: AuthUser, body: AssignBody) => unassignSeminar(ctx, actor, body),
     seminarCompanies: (actor: AuthUser, seminarId: number) => seminarCompanies(ctx, actor, seminarId),
-    bookedCompanyUsers: (actor: AuthUser, seminarId: number) => bookedCompanyUsers(ctx, actor, seminarId),
+    bookedCompanyUsers: (
+      actor: AuthUser,
+      seminarId: number,
+      q: { page: number; per_page: number; q?: string; company_id?: number; users?: string },
+    ) => bookedCompanyUsers(ctx, actor, seminarId, q),
     ownedWithCompanyBookings: (actor: AuthUser) => ownedWithCompanyBookings(ctx, actor),
 
     // due dates and the team view (use-cases/due-dates.ts, team.ts; issue 36 items 5 and 7)

@@ -3,7 +3,8 @@ import {
   assignResultSchema,
   assignSeminarBodySchema,
   checkoutDtoSchema,
-  companyAssignmentSchema,
+  companyAssignmentPageSchema,
+  companyAssignmentsQuerySchema,
   companyBookingBodySchema,
   companyBookingDtoSchema,
   companyCheckoutBodySchema,
@@ -91,9 +92,14 @@ export const companyBookingRoutes: FastifyPluginAsyncZod<{
     '/api/seminars/:id/users/booked-company',
     {
       onRequest: user,
-      schema: { tags, params: idParamsSchema, response: { 200: z.array(companyAssignmentSchema) } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: companyAssignmentsQuerySchema,
+        response: { 200: companyAssignmentPageSchema },
+      },
     },
-    async (req) => companies.bookedCompanyUsers(req.user!, req.params.id),
+    async (req) => companies.bookedCompanyUsers(req.user!, req.params.id, req.query),
   );
   app.get(
     '/api/seminars/users-company/booked',

@@ -2,7 +2,8 @@ import {
   addMemberBodySchema,
   companyDtoSchema,
   companySeminarDtoSchema,
-  employeeDtoSchema,
+  employeePageSchema,
+  employeesQuerySchema,
   idParamsSchema,
   memberInvitationAcceptedSchema,
   memberInvitationDtoSchema,
@@ -52,9 +53,14 @@ export const companyMemberRoutes: FastifyPluginAsyncZod<{ companies: CompaniesSe
     '/api/companies/:id/users',
     {
       onRequest: user,
-      schema: { tags, params: idParamsSchema, response: { 200: z.array(employeeDtoSchema) } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: employeesQuerySchema,
+        response: { 200: employeePageSchema },
+      },
     },
-    async (req) => companies.employees(req.user!, req.params.id),
+    async (req) => companies.employees(req.user!, req.params.id, req.query),
   );
   // members by e-mail: an invitation the holder of the address accepts (the same answer for every address)
   app.post(

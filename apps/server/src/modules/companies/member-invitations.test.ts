@@ -42,7 +42,7 @@ describe('inviting members by e-mail', () => {
     return new URL(link!).pathname.split('/').pop()!;
   };
   const members = async () =>
-    ((await manager.get(`/api/companies/${company.id}/users`)).json() as { email: string }[]).map(
+    ((await manager.get(`/api/companies/${company.id}/users`)).json().data as { email: string }[]).map(
       (m) => m.email,
     );
 

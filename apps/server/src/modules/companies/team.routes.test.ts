@@ -115,7 +115,7 @@ describe('due dates of assignments and the team view (issue 36 items 5 and 7)', 
     res = await setDue(manager, { user_id: ids.e2, seminar_id: s1.id, due_date: null });
     expect(res.json()).toEqual({ user_id: ids.e2, seminar_id: s1.id, due_date: null, state: 'none' });
     // the employee table of the seminar shows the due date
-    const list = (await manager.get(`/api/seminars/${s1.id}/users/booked-company`)).json() as {
+    const list = (await manager.get(`/api/seminars/${s1.id}/users/booked-company`)).json().data as {
       user: { id: number };
       due_date: string | null;
     }[];

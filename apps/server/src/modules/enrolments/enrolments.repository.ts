@@ -208,9 +208,9 @@ export const enrolmentsRepository = {
   /** company grants with their users (of the given seminars and/or companies) */
   async companyGrants(
     db: DbOrTx,
-    where: { seminarIds?: number[]; companyIds?: number[] | null; userId?: number },
+    where: { seminarIds?: number[]; companyIds?: number[] | null; userId?: number; userIds?: number[] },
   ): Promise<LearnerRow[]> {
-    if (where.seminarIds?.length === 0 || where.companyIds?.length === 0) return [];
+    if ([where.seminarIds, where.companyIds, where.userIds].some((l) => l?.length === 0)) return [];
     return db
       .select({ enrolment: enrolments, user: learnerUser })
       .from(enrolments)
@@ -221,6 +221,7 @@ export const enrolmentsRepository = {
           where.seminarIds ? inArray(enrolments.seminarId, where.seminarIds) : undefined,
           where.companyIds ? inArray(enrolments.companyId, where.companyIds) : undefined,
           where.userId !== undefined ? eq(enrolments.userId, where.userId) : undefined,
+          where.userIds ? inArray(enrolments.userId, where.userIds) : undefined,
         ),
       )
       .orderBy(users.lastName, users.firstName, users.id);

@@ -95,7 +95,7 @@ describe('grants: personal bookings, purchases and company assignments side by s
       expect(((await agent.get('/api/seminars/booked-student')).json() as Id[]).map((s) => s.id)).toContain(
         seminar.id,
       );
-      const bookers = (await manager.get(`/api/seminars/${seminar.id}/users/booked-company`)).json() as {
+      const bookers = (await manager.get(`/api/seminars/${seminar.id}/users/booked-company`)).json().data as {
         booking_id: number;
         user: Id;
       }[];

@@ -1,10 +1,15 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Page } from '../../db/query-helpers.ts';
 import { enrolmentsPersonalData } from './enrolments.personal-data.ts';
 import { enrolmentReminderReads } from './enrolments.reminders.ts';
 import { type EnrolmentRow, type LearnerRow, enrolmentsRepository as repo } from './enrolments.repository.ts';
 import { enrolmentSeats } from './enrolments.seats.ts';
 import { enrolmentTeamView } from './enrolments.team.ts';
-import { personalBookingsPage } from './enrolments-bookings.repository.ts';
+import {
+  companyGrantsPage,
+  type GrantPageFilter,
+  personalBookingsPage,
+} from './enrolments-bookings.repository.ts';
 
 export type { DueAssignment, EnrolmentReminderReads, TeamEntry } from './enrolments.reminders.ts';
 export type { SeatGrant } from './enrolments.seats.ts';
@@ -121,8 +126,10 @@ export function createEnrolmentsService(deps: { db: Db }) {
       repo.unassignAllOf(tx, companyId, userId),
 
     /** company grants with their users, by seminars, companies (null: all) or user */
-    companyLearners: (where: { seminarIds?: number[]; companyIds?: number[] | null; userId?: number }) =>
-      repo.companyGrants(db, where),
+    companyLearners: (where: Parameters<typeof repo.companyGrants>[1]) => repo.companyGrants(db, where),
+    /** a page of a seminar's company grants by company name and employee name (issue 39) */
+    companyLearnersPage: (seminarId: number, f: GrantPageFilter, page: Page) =>
+      companyGrantsPage(db, seminarId, f, page),
     /** personal grants (free, purchase) of the seminars with their users, newest first */
     personalLearners: (seminarIds: number[]) => repo.personalLearners(db, seminarIds),
     /** one page of a seminar's personal bookings, newest first (`q`: in name or e-mail) */

@@ -221,7 +221,7 @@ describe('completion decided when something changes (issue 36 item 3)', () => {
     // counted 1 of 2 where the learner saw 0 of 1
     await mark(byVideo.id);
     const employeeView = async () => {
-      const rows = (await manager.get(`/api/companies/${company.id}/users`)).json() as {
+      const rows = (await manager.get(`/api/companies/${company.id}/users`)).json().data as {
         id: number;
         seminars: { seminar: { id: number }; chapters_total: number; chapters_done: number }[];
       }[];

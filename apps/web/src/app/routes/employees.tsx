@@ -19,7 +19,7 @@ function Employees({ company }: { company: CompanyDto }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { page, q } = useListParams();
-  const employees = useEmployees(company.id);
+  const employees = useEmployees(company.id, { page, ...(q ? { q: q.slice(0, 100) } : {}) });
   return (
     <>
       <div className="columns">
@@ -39,14 +39,8 @@ function Employees({ company }: { company: CompanyDto }) {
         </h2>
         <SearchBox label={t('company.employees.search')} testId="employees-search" />
         <QueryState query={employees}>
-          {(list) => (
-            <EmployeeTable
-              companyId={company.id}
-              employees={list}
-              currentUserId={user?.id ?? null}
-              q={q}
-              page={page}
-            />
+          {(result) => (
+            <EmployeeTable companyId={company.id} result={result} currentUserId={user?.id ?? null} q={q} />
           )}
         </QueryState>
       </section>

@@ -416,7 +416,7 @@ describe('/admin/companies/{id}', { timeout: UI_TIMEOUT }, () => {
       user: users.admin,
       handlers: {
         'GET /api/admin/companies/7': () => ({ body: acme }),
-        'GET /api/admin/companies/7/members': () => ({ body: [anna] }),
+        'GET /api/admin/companies/7/members': () => ({ body: paginatorOf([anna]) }),
         ...handlers,
       },
     });

@@ -320,7 +320,8 @@ describe('access-link page (no login)', () => {
   });
 });
 
-describe('assign employees (multi-select)', () => {
+// two requests before the table (employees, then their assignments): slow on a loaded machine
+describe('assign employees (multi-select)', { timeout: 15_000 }, () => {
   const handlers = (assignments: CompanyAssignment[]) => ({
     'GET /api/seminars/40': () => ({
       body: { ...companySeminar, abilities: { ...companySeminar.abilities, book: false } },
@@ -337,8 +338,15 @@ describe('assign employees (multi-select)', () => {
         },
       ],
     }),
-    'GET /api/companies/7/users': () => ({ body: [anna, bert, carla] }),
-    'GET /api/seminars/40/users/booked-company': () => ({ body: assignments }),
+    // the server pages and searches the employees (issue 39): name, username or e-mail
+    'GET /api/companies/7/users': (req: { search: string }) => {
+      const q = (new URLSearchParams(req.search).get('q') ?? '').toLowerCase();
+      const found = [anna, bert, carla].filter((e) =>
+        `${e.first_name} ${e.last_name} ${e.username} ${e.email}`.toLowerCase().includes(q),
+      );
+      return { body: paginatorOf(found) };
+    },
+    'GET /api/seminars/40/users/booked-company': () => ({ body: paginatorOf(assignments) }),
   });
 
   it('selects several employees and assigns only those not assigned yet', async () => {
@@ -351,7 +359,7 @@ describe('assign employees (multi-select)', () => {
         }),
       },
     });
-    await screen.findByTestId('assign-table');
+    await screen.findByTestId('assign-table', {}, { timeout: 10_000 });
     const rows = screen.getAllByTestId('assign-row');
     expect(rows.map((row) => row.getAttribute('data-assigned'))).toEqual(['true', 'false', 'false']);
     const assign = screen.getByTestId('assign-submit') as HTMLButtonElement;
@@ -387,16 +395,23 @@ describe('assign employees (multi-select)', () => {
         'POST /api/companies/unassign-seminar': () => ({ body: { unassigned: [11, 13] } }),
       },
     });
-    await screen.findByTestId('assign-table');
+    await screen.findByTestId('assign-table', {}, { timeout: 10_000 });
     // "ar" is in Anna Arm and Carla Cruz, not in Bert Berg (name, username or e-mail)
-    await user.type(screen.getByTestId('assign-search'), 'ar');
-    expect(screen.getAllByTestId('assign-name').map((n) => n.textContent)).toEqual([
-      'Anna Arm',
-      'Carla Cruz',
-    ]);
+    await user.type(screen.getByTestId('assign-search-input'), 'ar');
+    await user.click(screen.getByTestId('assign-search-submit'));
+    await waitFor(
+      () =>
+        expect(screen.getAllByTestId('assign-name').map((n) => n.textContent)).toEqual([
+          'Anna Arm',
+          'Carla Cruz',
+        ]),
+      { timeout: 10_000 },
+    );
+    expect(fetchMock.callsTo('GET /api/companies/7/users').at(-1)!.search).toBe('?page=1&per_page=50&q=ar');
     await user.click(screen.getByTestId('assign-select-all'));
-    await user.clear(screen.getByTestId('assign-search'));
-    expect(screen.getAllByTestId('assign-row')).toHaveLength(3);
+    await user.clear(screen.getByTestId('assign-search-input'));
+    await user.click(screen.getByTestId('assign-search-submit'));
+    await waitFor(() => expect(screen.getAllByTestId('assign-row')).toHaveLength(3), { timeout: 10_000 });
     expect((screen.getByRole('checkbox', { name: 'Bert Berg auswählen' }) as HTMLInputElement).checked).toBe(
       false,
     );
@@ -441,7 +456,7 @@ describe('assign employees (multi-select)', () => {
         }),
       },
     });
-    await screen.findByTestId('assign-table');
+    await screen.findByTestId('assign-table', {}, { timeout: 10_000 });
     await user.click(screen.getByRole('checkbox', { name: 'Carla Cruz auswählen' }));
     await user.click(screen.getByTestId('assign-submit'));
     expect((await screen.findByTestId('assign-error')).textContent).toBe(
@@ -458,7 +473,9 @@ describe('assign employees (multi-select)', () => {
         'POST /api/companies/generate-access-link': () => ({ status: 201, body: accessLink(5, 'active') }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Zugangslink für Anna Arm' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Zugangslink für Anna Arm' }, { timeout: 10_000 }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Zugangslink für Anna Arm' });
     const days = within(dialog).getByLabelText('Gültigkeit in Tagen');
     expect((days as HTMLInputElement).value).toBe('14');
@@ -510,7 +527,7 @@ describe('assign employees (multi-select)', () => {
   });
 });
 
-describe('employees page', () => {
+describe('employees page', { timeout: 15_000 }, () => {
   const withProgress = employee(11, 'Anna', 'Arm', {
     seminars: [
       {
@@ -527,7 +544,7 @@ describe('employees page', () => {
   const me = employee(3, 'Corinna', 'Corporate', { manager: true });
   const base = {
     'GET /api/companies': () => ({ body: [acme] }),
-    'GET /api/companies/7/users': () => ({ body: [me, withProgress, bert] }),
+    'GET /api/companies/7/users': () => ({ body: paginatorOf([me, withProgress, bert]) }),
     'GET /api/companies/7/invitation': () => ({
       body: { active: false, expires_at: null, created_at: null },
     }),
@@ -539,7 +556,7 @@ describe('employees page', () => {
       user: users.corporateTraining,
       handlers: { ...base, 'DELETE /api/companies/7/members/12': () => ({ status: 204 }) },
     });
-    const rows = await screen.findAllByTestId('employee-row');
+    const rows = await screen.findAllByTestId('employee-row', {}, { timeout: 10_000 });
     expect(rows).toHaveLength(3);
     const anna = rows[1]!;
     expect(within(anna).getByTestId('employee-progress').textContent).toBe('3 von 4 Kapiteln');

@@ -1,4 +1,4 @@
-import type { CompanyAssignment, CompanyBookingDto, SeminarDto } from '@elearn/shared';
+import type { CompanyAssignmentPage, CompanyBookingDto, SeminarDto } from '@elearn/shared';
 import { forbidden } from '../../../errors.ts';
 import { groupBy } from '../../../lib/group-by.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
@@ -66,15 +66,44 @@ export async function seminarCompanies(ctx: CompaniesContext, actor: AuthUser, s
     }));
 }
 
-/** `GET /api/seminars/{id}/users/booked-company`: the employees assigned to the seminar */
+/**
+ * `GET /api/seminars/{id}/users/booked-company`: a page of the employees assigned to the seminar
+ * (as far as the actor may see), by company and name; `company_id` one company's (another than
+ * the actor may see: 403), `users` only those employees', `q` in name, username or e-mail
+ * (issue 39: every assignment at once before)
+ */
 export async function bookedCompanyUsers(
   ctx: CompaniesContext,
   actor: AuthUser,
   seminarId: number,
-): Promise<CompanyAssignment[]> {
+  query: { page: number; per_page: number; q?: string; company_id?: number; users?: string },
+): Promise<CompanyAssignmentPage> {
   const scope = await seminarScope(ctx, actor, seminarId);
-  const grants = await ctx.enrolments.companyLearners({ seminarIds: [seminarId], companyIds: scope });
-  return (await assignmentRows(ctx, grants)).map(assignmentDto);
+  let companyIds = scope;
+  if (query.company_id !== undefined) {
+    if (scope !== null && !scope.includes(query.company_id)) throw forbidden();
+    companyIds = [query.company_id];
+  }
+  const { rows, total } = await ctx.enrolments.companyLearnersPage(
+    seminarId,
+    {
+      companyIds,
+      ...(query.users ? { userIds: [...new Set(query.users.split(',').map(Number))] } : {}),
+      ...(query.q?.trim() ? { q: query.q.trim() } : {}),
+    },
+    { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+  );
+  // the page's order is the database's (company name, last and first name); the refs keep it
+  const withCompany = await assignmentRows(ctx, rows);
+  const order = new Map(rows.map((r, i) => [r.enrolment.id, i]));
+  withCompany.sort((a, b) => (order.get(a.enrolment.id) ?? 0) - (order.get(b.enrolment.id) ?? 0));
+  return {
+    data: withCompany.map(assignmentDto),
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    per_page: query.per_page,
+    total,
+  };
 }
 
 /** the caller's own seminars with the companies that booked them and their assigned employees */

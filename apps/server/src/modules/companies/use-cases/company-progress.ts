@@ -1,9 +1,15 @@
 import type { CompaniesContext } from '../companies.context.ts';
 import { companyBookingsRepository as repo } from '../company-bookings.repository.ts';
 
-/** per member: their assignments to the company's bookings with progress and test results */
-export async function companyProgress(ctx: CompaniesContext, companyId: number) {
-  const grants = await ctx.enrolments.companyLearners({ companyIds: [companyId] });
+/**
+ * per member (of `userIds` when given: a page of them): their assignments to the company's
+ * bookings with progress and test results
+ */
+export async function companyProgress(ctx: CompaniesContext, companyId: number, userIds?: number[]) {
+  const grants = await ctx.enrolments.companyLearners({
+    companyIds: [companyId],
+    ...(userIds ? { userIds } : {}),
+  });
   const pairs = grants.map((g) => ({
     userId: g.user.id,
     seminarId: g.enrolment.seminarId,

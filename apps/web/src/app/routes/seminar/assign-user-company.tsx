@@ -11,7 +11,7 @@ import { useCompanies } from '@/features/companies/api/get-companies';
 import { useEmployees } from '@/features/companies/api/get-employees';
 import { useSeminarAssignments } from '@/features/companies/api/get-seminar-assignments';
 import { type SeminarCompanyRow, useSeminarCompanies } from '@/features/companies/api/get-seminar-companies';
-import { AssignEmployees } from '@/features/companies/components/assign-employees';
+import { ASSIGN_PER_PAGE, AssignEmployees } from '@/features/companies/components/assign-employees';
 import { AssignmentsOverview } from '@/features/companies/components/assignments-overview';
 import {
   CompanyBookingPanel,
@@ -20,6 +20,7 @@ import {
 import { CompanySelect } from '@/features/companies/components/company-select';
 import { LearnerProgress } from '@/features/progress/components/learner-progress';
 import { seminarQueryOptions, useSeminar } from '@/features/seminars/api/get-seminar';
+import { useListParams } from '@/features/seminars/components/seminar-lists';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { idParam } from '@/lib/current-ids';
 import { prefetchPageQuery } from '@/lib/page-prefetch';
@@ -41,8 +42,19 @@ function ForCompany({
 }) {
   const { t } = useTranslation();
   const granted = !!row && GRANTING_STATUSES.has(row.status);
-  const employees = useEmployees(granted ? company.id : null);
-  const assignments = useSeminarAssignments(seminar.id, granted);
+  const { page, q } = useListParams();
+  const employees = useEmployees(granted ? company.id : null, {
+    page,
+    per_page: ASSIGN_PER_PAGE,
+    ...(q ? { q: q.slice(0, 100) } : {}),
+  });
+  // the assignments of the employees shown (issue 39: not every assignment of the seminar)
+  const shownIds = (employees.data?.data ?? []).map((employee) => employee.id);
+  const assignments = useSeminarAssignments(
+    seminar.id,
+    { page: 1, per_page: ASSIGN_PER_PAGE, company_id: company.id, users: shownIds.join(',') },
+    granted && shownIds.length > 0,
+  );
   if (!granted) {
     return (
       <>
@@ -57,19 +69,22 @@ function ForCompany({
   }
   return (
     <QueryState query={employees}>
-      {(list) => (
-        <QueryState query={assignments}>
-          {(rows) => (
-            <AssignEmployees
-              seminarId={seminar.id}
-              seminarTitle={seminar.title}
-              companyId={company.id}
-              employees={list}
-              assignments={rows.filter((assignment) => assignment.company.id === company.id)}
-            />
-          )}
-        </QueryState>
-      )}
+      {(result) =>
+        // one AssignEmployees whatever the page shows, so that its selection stays; the
+        // assignments of a later page replace the previous ones when they come
+        result.data.length > 0 && !assignments.data ? (
+          <QueryState query={assignments}>{() => null}</QueryState>
+        ) : (
+          <AssignEmployees
+            seminarId={seminar.id}
+            seminarTitle={seminar.title}
+            companyId={company.id}
+            result={result}
+            q={q}
+            assignments={result.data.length === 0 ? [] : (assignments.data?.data ?? [])}
+          />
+        )
+      }
     </QueryState>
   );
 }
@@ -80,7 +95,8 @@ function AssignPage({ seminar }: { seminar: SeminarDto }) {
   const companies = useCompanies();
   const rows = useSeminarCompanies(seminar.id);
   const owner = seminar.abilities.edit;
-  const assignments = useSeminarAssignments(seminar.id, owner);
+  const { page } = useListParams();
+  const assignments = useSeminarAssignments(seminar.id, { page }, owner);
   usePageTitle(t('company.assign.title'));
 
   if (companies.isPending || rows.isPending) return <PageLoader />;
@@ -107,6 +123,7 @@ function AssignPage({ seminar }: { seminar: SeminarDto }) {
             current={current}
             label={t('company.assign.company')}
             testId="assign-company"
+            reset={['page', 'q']}
           />
         ) : null}
         <ForCompany
@@ -120,7 +137,7 @@ function AssignPage({ seminar }: { seminar: SeminarDto }) {
   } else if (owner) {
     body = (
       <QueryState query={assignments}>
-        {(list) => <AssignmentsOverview companies={bookings} assignments={list} />}
+        {(result) => <AssignmentsOverview companies={bookings} assignments={result} />}
       </QueryState>
     );
   } else {

@@ -11,7 +11,9 @@ export const adminKeys = {
   companies: () => ['admin', 'companies'] as const,
   companyList: (query: object) => ['admin', 'companies', 'list', query] as const,
   company: (id: number) => ['admin', 'companies', 'detail', id] as const,
-  members: (companyId: number) => ['admin', 'companies', 'members', companyId] as const,
+  /** a page of a company's members, one key per page and search */
+  members: (companyId: number, query: { page: number; q?: string }) =>
+    ['admin', 'companies', 'members', companyId, query] as const,
   seminars: () => ['admin', 'seminars'] as const,
   seminarList: (query: object) => ['admin', 'seminars', 'list', query] as const,
   paymentList: (query: object) => ['admin', 'payments', 'list', query] as const,

@@ -2,6 +2,7 @@ import { type AdminCompanyDto, type AdminMemberDto, adminAddMemberBodySchema } f
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { AppLink } from '@/components/app-link';
 import { QueryState } from '@/components/query-state';
@@ -9,6 +10,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CheckboxField, FormError, InputField } from '@/components/ui/field';
 import { Notification } from '@/components/ui/notification';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchBox } from '@/components/ui/search-box';
 import { Table } from '@/components/ui/table';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
@@ -100,10 +103,21 @@ function AddMemberForm({ company }: { company: AdminCompanyDto }) {
   );
 }
 
-/** The members of a company: manager on/off, remove (asks first), add by e-mail. */
+/** the page of the address (`?page=`), 1 when missing or not a page number */
+function pageOf(params: URLSearchParams): number {
+  const raw = params.get('page');
+  return raw && /^\d{1,6}$/.test(raw) ? Math.max(1, Number(raw)) : 1;
+}
+
+/**
+ * The members of a company, a page at a time with a search in name, username and e-mail (page
+ * and search in the address): manager on/off, remove (asks first), add by e-mail.
+ */
 export function CompanyMembers({ company }: { company: AdminCompanyDto }) {
   const { t } = useTranslation();
-  const members = useAdminMembers(company.id);
+  const [params] = useSearchParams();
+  const q = params.get('q')?.trim().slice(0, 100) || undefined;
+  const members = useAdminMembers(company.id, { page: pageOf(params), ...(q ? { q } : {}) });
   const setManager = useSetCompanyManager();
   const remove = useRemoveCompanyMember();
   const [removing, setRemoving] = useState<AdminMemberDto | null>(null);
@@ -147,70 +161,86 @@ export function CompanyMembers({ company }: { company: AdminCompanyDto }) {
           <span data-testid="admin-members-error">{error}</span>
         </Notification>
       ) : null}
+      {q || (members.data?.total ?? 0) > 0 ? (
+        <SearchBox label={t('admin.members.search')} testId="admin-members-search" />
+      ) : null}
       <QueryState query={members}>
-        {(list) =>
-          list.length === 0 ? (
-            <p className="mb-4 has-text-grey" data-testid="admin-members-empty">
-              {t('admin.members.empty')}
-            </p>
+        {(result) =>
+          result.data.length === 0 ? (
+            <div className="mb-4" data-testid="admin-members-empty">
+              <p className="has-text-grey">
+                {q
+                  ? t('admin.members.noMatch')
+                  : result.total > 0
+                    ? t('admin.members.pageEmpty')
+                    : t('admin.members.empty')}
+              </p>
+              <Pagination current={result.current_page} last={result.last_page} />
+            </div>
           ) : (
-            <Table
-              headers={[
-                t('admin.users.name'),
-                t('admin.users.email'),
-                t('admin.users.scopes'),
-                t('admin.members.role'),
-                <span className="is-sr-only" key="actions">
-                  {t('admin.members.actions')}
-                </span>,
-              ]}
-              labelledBy="admin-members-title"
-              testId="admin-members-table"
-            >
-              {list.map((member) => (
-                <tr key={member.id} data-testid="admin-member-row" data-user-id={member.id}>
-                  <td>
-                    <AppLink to={`/admin/users/${member.id}`}>{personName(member)}</AppLink>
-                  </td>
-                  <td className="admin-break">{member.email}</td>
-                  <td>
-                    <ScopeTags scopes={member.scopes} />
-                  </td>
-                  <td data-testid="admin-member-role">
-                    {member.manager ? t('admin.company.manager') : t('admin.members.member')}
-                  </td>
-                  <td>
-                    <div className="buttons is-right">
-                      <Button
-                        size="small"
-                        onClick={() => void toggleManager(member)}
-                        isLoading={setManager.isPending && setManager.variables?.userId === member.id}
-                        title={
-                          !member.manager && !member.scopes.includes('corporateTraining')
-                            ? t('admin.members.needsScope')
-                            : undefined
-                        }
-                        data-testid="admin-member-manager"
-                      >
-                        {member.manager ? t('admin.members.unsetManager') : t('admin.members.setManager')}
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="danger"
-                        outlined
-                        onClick={() => {
-                          setRemoveError(null);
-                          setRemoving(member);
-                        }}
-                        data-testid="admin-member-remove"
-                      >
-                        {t('admin.members.remove')}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </Table>
+            <>
+              <p className="mb-3 has-text-grey" aria-live="polite" data-testid="admin-members-total">
+                {t('admin.members.total', { count: result.total })}
+              </p>
+              <Table
+                headers={[
+                  t('admin.users.name'),
+                  t('admin.users.email'),
+                  t('admin.users.scopes'),
+                  t('admin.members.role'),
+                  <span className="is-sr-only" key="actions">
+                    {t('admin.members.actions')}
+                  </span>,
+                ]}
+                labelledBy="admin-members-title"
+                testId="admin-members-table"
+              >
+                {result.data.map((member) => (
+                  <tr key={member.id} data-testid="admin-member-row" data-user-id={member.id}>
+                    <td>
+                      <AppLink to={`/admin/users/${member.id}`}>{personName(member)}</AppLink>
+                    </td>
+                    <td className="admin-break">{member.email}</td>
+                    <td>
+                      <ScopeTags scopes={member.scopes} />
+                    </td>
+                    <td data-testid="admin-member-role">
+                      {member.manager ? t('admin.company.manager') : t('admin.members.member')}
+                    </td>
+                    <td>
+                      <div className="buttons is-right">
+                        <Button
+                          size="small"
+                          onClick={() => void toggleManager(member)}
+                          isLoading={setManager.isPending && setManager.variables?.userId === member.id}
+                          title={
+                            !member.manager && !member.scopes.includes('corporateTraining')
+                              ? t('admin.members.needsScope')
+                              : undefined
+                          }
+                          data-testid="admin-member-manager"
+                        >
+                          {member.manager ? t('admin.members.unsetManager') : t('admin.members.setManager')}
+                        </Button>
+                        <Button
+                          size="small"
+                          variant="danger"
+                          outlined
+                          onClick={() => {
+                            setRemoveError(null);
+                            setRemoving(member);
+                          }}
+                          data-testid="admin-member-remove"
+                        >
+                          {t('admin.members.remove')}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </Table>
+              <Pagination current={result.current_page} last={result.last_page} />
+            </>
           )
         }
       </QueryState>

@@ -4,7 +4,9 @@ export const companyKeys = {
   list: () => ['companies', 'list'] as const,
   byName: (name: string) => ['companies', 'by-name', name.toLowerCase()] as const,
   seminars: (companyId: number) => ['companies', 'company', companyId, 'seminars'] as const,
-  employees: (companyId: number) => ['companies', 'company', companyId, 'users'] as const,
+  /** a page of the company's members (`GET /api/companies/{id}/users`), one key per page and search */
+  employees: (companyId: number, query: { page: number; per_page?: number; q?: string }) =>
+    ['companies', 'company', companyId, 'users', query] as const,
   invitation: (companyId: number) => ['companies', 'company', companyId, 'invitation'] as const,
   invitationInfo: (token: string) => ['companies', 'invitation-info', token] as const,
   memberInvitations: (companyId: number) =>
@@ -13,16 +15,18 @@ export const companyKeys = {
   memberInvitationInfo: (token: string) => ['member-invitation-info', token] as const,
   bookings: () => ['companies', 'bookings'] as const,
   seminarCompanies: (seminarId: number) => ['companies', 'seminar', seminarId, 'companies'] as const,
-  seminarAssignments: (seminarId: number) => ['companies', 'seminar', seminarId, 'assignments'] as const,
+  /** a page of a seminar's company assignments, one key per page and filter */
+  seminarAssignments: (seminarId: number, query: object) =>
+    ['companies', 'seminar', seminarId, 'assignments', query] as const,
   /** the team view of a company (issue 36 item 7), one key per filter and page */
   team: (companyId: number, query: string) => ['companies', 'company', companyId, 'team', query] as const,
+  /** a company's seat packages (issue 38 item 4), all or of one seminar */
+  seatPackages: (companyId: number, seminarId?: number) =>
+    ['companies', 'company', companyId, 'seat-packages', seminarId ?? 'all'] as const,
   accessLinks: () => ['companies', 'access-links'] as const,
   accessLinkPage: (page: number) => ['companies', 'access-links', page] as const,
   accessLinkPlay: (token: string) => ['companies', 'access-link-play', token] as const,
 };
-  /** a company's seat packages (issue 38 item 4), all or of one seminar */
-  seatPackages: (companyId: number, seminarId?: number) =>
-    ['companies', 'company', companyId, 'seat-packages', seminarId ?? 'all'] as const,
 
 /** The progress feature's queries (root key): a due date shows in its learners table. */
 export const PROGRESS_ROOT_KEY = ['progress'] as const;

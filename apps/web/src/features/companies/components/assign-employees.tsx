@@ -1,17 +1,19 @@
-import type { CompanyAssignment, EmployeeDto } from '@elearn/shared';
+import type { CompanyAssignment, EmployeeDto, EmployeePage } from '@elearn/shared';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Notification } from '@/components/ui/notification';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchBox } from '@/components/ui/search-box';
 import { Table } from '@/components/ui/table';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 import { useAssignSeminar } from '../api/assign-seminar';
 import { useUnassignSeminar } from '../api/unassign-seminar';
-import { matchesPerson, personName } from '../format';
+import { personName } from '../format';
 import { DueDateEditor } from './due-date-editor';
 import { GenerateLinkDialog, type LinkTarget } from './generate-link-dialog';
 import '../companies.css';
@@ -62,31 +64,36 @@ function SelectAll({
   );
 }
 
+/** the employees on the assign page at a time (issue 39: the server pages and searches them) */
+export const ASSIGN_PER_PAGE = 50;
+
 /**
  * Assigns the company's employees to a seminar the company booked, and takes them off again:
- * search, select several (or all shown), then assign or unassign (after a confirmation). An
- * assigned employee can get an access link that plays the seminar without a login.
+ * search, select several (or all shown; the selection stays across pages and searches), then
+ * assign or unassign (after a confirmation). An assigned employee can get an access link that
+ * plays the seminar without a login. `result` is a page of the employees (`?page=`, `?q=`).
  */
 export function AssignEmployees({
   seminarId,
   seminarTitle,
   companyId,
-  employees,
+  result,
+  q,
   assignments,
 }: {
   seminarId: number;
   seminarTitle: string;
   companyId: number;
-  employees: EmployeeDto[];
+  result: EmployeePage;
+  q: string;
   /** this company's assignments of the seminar */
   assignments: CompanyAssignment[];
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const searchId = `assign-search${useId().replace(/:/g, '')}`;
+  const dueId = `assign-due${useId().replace(/:/g, '')}`;
   const assign = useAssignSeminar();
   const unassign = useUnassignSeminar();
-  const [q, setQ] = useState('');
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [confirmUnassign, setConfirmUnassign] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -94,11 +101,14 @@ export function AssignEmployees({
   const [dueForAll, setDueForAll] = useState('');
 
   const assigned = useMemo(() => new Map(assignments.map((row) => [row.user.id, row])), [assignments]);
-  const shown = employees.filter((employee) => matchesPerson(employee, q));
+  // the employees seen on any page, for the names of a selection made over several pages
+  const seen = useRef(new Map<number, EmployeeDto>());
+  for (const employee of result.data) seen.current.set(employee.id, employee);
+  const shown = result.data;
   const shownIds = shown.map((employee) => employee.id);
   const { toAssign, toUnassign } = splitSelection(selected, assigned);
   const nameOf = (id: number) => {
-    const employee = employees.find((e) => e.id === id);
+    const employee = seen.current.get(id);
     return employee ? personName(employee) : String(id);
   };
 
@@ -154,7 +164,7 @@ export function AssignEmployees({
     );
   };
 
-  if (employees.length === 0) {
+  if (result.total === 0 && !q) {
     return (
       <EmptyState title={t('company.assign.noEmployees')} testId="assign-no-employees">
         <p>{t('company.assign.noEmployeesText')}</p>
@@ -169,34 +179,19 @@ export function AssignEmployees({
           <span data-testid="assign-error">{error}</span>
         </Notification>
       ) : null}
-      <div className="field">
-        <label className="label" htmlFor={searchId}>
-          {t('company.assign.search')}
-        </label>
-        <div className="control">
-          <input
-            id={searchId}
-            className="input"
-            type="search"
-            value={q}
-            maxLength={200}
-            onChange={(event) => setQ(event.target.value)}
-            data-testid="assign-search"
-          />
-        </div>
-      </div>
+      <SearchBox label={t('company.assign.search')} testId="assign-search" />
       <div className="assign-toolbar mb-3">
         <SelectAll shownIds={shownIds} selected={selected} onChange={toggleShown} />
         <span className="has-text-grey" aria-live="polite" data-testid="assign-selected-count">
           {t('company.assign.selected', { count: selected.size })}
         </span>
         <div className="field mb-0">
-          <label className="label is-small" htmlFor={`${searchId}-due`}>
+          <label className="label is-small" htmlFor={dueId}>
             {t('company.assign.dueForAll')}
           </label>
           <div className="control">
             <input
-              id={`${searchId}-due`}
+              id={dueId}
               className="input is-small"
               type="date"
               value={dueForAll}
@@ -227,7 +222,10 @@ export function AssignEmployees({
         </div>
       </div>
       {shown.length === 0 ? (
-        <EmptyState title={t('company.employees.noMatches', { q })} testId="assign-no-matches" />
+        <EmptyState
+          title={q ? t('company.employees.noMatches', { q }) : t('company.links.pageEmpty')}
+          testId="assign-no-matches"
+        />
       ) : (
         <Table
           headers={[
@@ -313,6 +311,7 @@ export function AssignEmployees({
           })}
         </Table>
       )}
+      <Pagination current={result.current_page} last={result.last_page} />
       <ConfirmDialog
         open={confirmUnassign}
         title={t('company.assign.unassignTitle')}

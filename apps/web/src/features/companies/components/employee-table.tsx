@@ -1,4 +1,4 @@
-import type { EmployeeDto } from '@elearn/shared';
+import type { EmployeeDto, EmployeePage } from '@elearn/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -8,12 +8,10 @@ import { Pagination } from '@/components/ui/pagination';
 import { Table } from '@/components/ui/table';
 import { notify } from '@/lib/notifications';
 import { useRemoveMember } from '../api/remove-member';
-import { matchesPerson, percentOf, personName } from '../format';
+import { percentOf, personName } from '../format';
 import '../companies.css';
 import { useLocale } from '@/hooks/use-locale';
 import { formatPercent } from '@/lib/format';
-
-export const EMPLOYEES_PER_PAGE = 20;
 
 function EmployeeSeminars({ employee }: { employee: EmployeeDto }) {
   const { t } = useTranslation();
@@ -67,37 +65,40 @@ function EmployeeSeminars({ employee }: { employee: EmployeeDto }) {
 }
 
 /**
- * The company's employees with their seminars (chapter progress, best test results); the
- * manager removes one after a confirmation. Search (`q`) and page come from the page.
+ * A page of the company's employees with their seminars (chapter progress, best test results);
+ * the manager removes one after a confirmation. The server searches (`q`) and pages (issue 39).
  */
 export function EmployeeTable({
   companyId,
-  employees,
+  result,
   currentUserId,
   q,
-  page,
 }: {
   companyId: number;
-  employees: EmployeeDto[];
+  result: EmployeePage;
   currentUserId: number | null;
   q: string;
-  page: number;
 }) {
   const { t } = useTranslation();
   const remove = useRemoveMember();
   const [removing, setRemoving] = useState<EmployeeDto | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (employees.length === 0) {
-    return <EmptyState title={t('company.employees.empty')} testId="employees-empty" />;
+  if (result.data.length === 0 && result.total > 0) {
+    return (
+      <EmptyState title={t('company.links.pageEmpty')} testId="employees-page-empty">
+        <Pagination current={result.current_page} last={result.last_page} />
+      </EmptyState>
+    );
   }
-  const found = employees.filter((employee) => matchesPerson(employee, q));
-  if (found.length === 0) {
-    return <EmptyState title={t('company.employees.noMatches', { q })} testId="employees-no-matches" />;
+  if (result.data.length === 0) {
+    return q ? (
+      <EmptyState title={t('company.employees.noMatches', { q })} testId="employees-no-matches" />
+    ) : (
+      <EmptyState title={t('company.employees.empty')} testId="employees-empty" />
+    );
   }
-  const last = Math.max(1, Math.ceil(found.length / EMPLOYEES_PER_PAGE));
-  const current = Math.min(page, last);
-  const shown = found.slice((current - 1) * EMPLOYEES_PER_PAGE, current * EMPLOYEES_PER_PAGE);
+  const shown = result.data;
 
   const close = () => {
     setRemoving(null);
@@ -120,7 +121,7 @@ export function EmployeeTable({
   return (
     <>
       <p className="mb-3 has-text-grey" aria-live="polite" data-testid="employees-total">
-        {t('company.employees.total', { count: found.length })}
+        {t('company.employees.total', { count: result.total })}
       </p>
       <Table
         headers={[
@@ -166,7 +167,7 @@ export function EmployeeTable({
           </tr>
         ))}
       </Table>
-      <Pagination current={current} last={last} />
+      <Pagination current={result.current_page} last={result.last_page} />
       <ConfirmDialog
         open={removing !== null}
         title={t('company.employees.removeTitle')}
