@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { REVIEW_CONTENTS, REVIEW_WHENS } from '../domain/test-review.ts';
 import { encodeMessage as m } from '../i18n/messages.ts';
+import { pageQuery } from './common.ts';
 import { questionCategory } from './question-category.ts';
 import { id } from './rules.ts';
 import { drawSettingsIn, drawSettingsOut } from './test-draw.ts';
@@ -457,12 +458,21 @@ export const resultDtoSchema = z.object({
 });
 export type ResultDto = z.infer<typeof resultDtoSchema>;
 
+/**
+ * `GET /api/mc_tests/{id}/usergraduate?page=&per_page=&results=`: the test with a page of its runs,
+ * newest first, and the results of those runs (`results=1`); since issue 39 a page (default 20,
+ * at most 100) with the paginator's numbers beside the spec's keys, no longer every run at once
+ */
 export const userGraduateListSchema = mcTestListItemSchema.extend({
   user_graduate_mctests: z.array(runDtoSchema),
   user_graduate_results: z.array(resultDtoSchema),
+  current_page: int(),
+  last_page: int(),
+  per_page: int(),
+  total: int(),
 });
 export type UserGraduateList = z.infer<typeof userGraduateListSchema>;
-export const userGraduateQuerySchema = z.object({
+export const userGraduateQuerySchema = pageQuery.extend({
   results: z.enum(['0', '1']).optional(),
 });
 

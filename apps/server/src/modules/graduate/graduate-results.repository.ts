@@ -1,6 +1,7 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { type Page, pagedFromNearerEnd, rowsOf } from '../../db/query-helpers.ts';
 import { mcTests, userGraduateMctests, userGraduateResults, users } from '../../db/schema/index.ts';
 
 const confirmer = alias(users, 'confirmer');
@@ -39,30 +40,56 @@ export const resultsRepository = {
 
   /** every run of a test with its user and who confirmed it, newest first */
   async runsOfTest(db: DbOrTx, testId: number) {
-    return db
-      .select({
-        run: {
-          id: userGraduateMctests.id,
-          mcTestId: userGraduateMctests.mcTestId,
-          mode: userGraduateMctests.mode,
-          startedAt: userGraduateMctests.startedAt,
-          stoppedAt: userGraduateMctests.stoppedAt,
-          achievedPercent: userGraduateMctests.achievedPercent,
-          accomp: userGraduateMctests.accomp,
-          passed: userGraduateMctests.passed,
-          confirmedAt: userGraduateMctests.confirmedAt,
-        },
-        user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
-        confirmer: { id: confirmer.id, firstName: confirmer.firstName, lastName: confirmer.lastName },
-      })
-      .from(userGraduateMctests)
-      .innerJoin(users, eq(users.id, userGraduateMctests.userId))
-      .leftJoin(confirmer, eq(confirmer.id, userGraduateMctests.confirmedBy))
-      .where(eq(userGraduateMctests.mcTestId, testId))
-      .orderBy(desc(userGraduateMctests.startedAt), desc(userGraduateMctests.id));
+    return runsQuery(db, testId).orderBy(desc(userGraduateMctests.startedAt), desc(userGraduateMctests.id));
   },
-  /** the results of a test's runs with the snapshots they were scored on */
-  async resultsOfTest(db: DbOrTx, testId: number) {
+  /**
+   * One page of a test's runs, newest first, and their number (issue 39): a page in the later half
+   * is read from the oldest end, so the last page of a test with thousands of runs costs the first's.
+   */
+  async runsOfTestPage(db: DbOrTx, testId: number, page: Page) {
+    const where = eq(userGraduateMctests.mcTestId, testId);
+    return pagedFromNearerEnd(
+      db,
+      page,
+      db.select({ one: sql`1` }).from(userGraduateMctests).where(where),
+      (direction, window) =>
+        runsQuery(db, testId)
+          .orderBy(
+            ...(direction === 'forward'
+              ? [desc(userGraduateMctests.startedAt), desc(userGraduateMctests.id)]
+              : [asc(userGraduateMctests.startedAt), asc(userGraduateMctests.id)]),
+          )
+          .limit(window.limit)
+          .offset(window.offset),
+    );
+  },
+  /**
+   * A test's runs counted in the database (the report, issue 39: it loaded every run): per
+   * finished or not, accomplished or not and 10 % bucket of the result (0–9 … 90–99, 100), the
+   * number of runs and the sum of their percents; at most 44 rows whatever the number of runs.
+   */
+  async runBuckets(db: DbOrTx, testId: number) {
+    const rows = rowsOf(
+      await db.execute(sql`select b.finished, b.accomp, b.bucket, count(*)::int as n,
+          sum(b.percent)::float8 as percent_sum
+        from (select ${userGraduateMctests.stoppedAt} is not null as finished,
+            coalesce(${userGraduateMctests.accomp}, false) as accomp,
+            coalesce(${userGraduateMctests.achievedPercent}, 0) as percent,
+            least(10, greatest(0, floor(coalesce(${userGraduateMctests.achievedPercent}, 0) / 10)))::int as bucket
+          from ${userGraduateMctests} where ${userGraduateMctests.mcTestId} = ${testId}) b
+        group by 1, 2, 3`),
+    );
+    return rows.map((r) => ({
+      finished: r.finished === true || r.finished === 't',
+      accomp: r.accomp === true || r.accomp === 't',
+      bucket: Number(r.bucket),
+      n: Number(r.n),
+      percentSum: Number(r.percent_sum ?? 0),
+    }));
+  },
+  /** the results of the given runs with the snapshots they were scored on, newest first */
+  async resultsOfRuns(db: DbOrTx, runIds: number[]) {
+    if (runIds.length === 0) return [];
     return db
       .select({
         id: userGraduateResults.id,
@@ -73,7 +100,7 @@ export const resultsRepository = {
       })
       .from(userGraduateResults)
       .innerJoin(userGraduateMctests, eq(userGraduateMctests.id, userGraduateResults.userGraduateMctestId))
-      .where(eq(userGraduateMctests.mcTestId, testId))
+      .where(inArray(userGraduateResults.userGraduateMctestId, runIds))
       .orderBy(desc(userGraduateResults.createdAt), desc(userGraduateResults.id));
   },
   /**
@@ -120,3 +147,27 @@ export const resultsRepository = {
       .orderBy(desc(userGraduateMctests.stoppedAt));
   },
 };
+
+/** the runs of a test with their users and who confirmed them (order and window added by the caller) */
+function runsQuery(db: DbOrTx, testId: number) {
+  return db
+    .select({
+      run: {
+        id: userGraduateMctests.id,
+        mcTestId: userGraduateMctests.mcTestId,
+        mode: userGraduateMctests.mode,
+        startedAt: userGraduateMctests.startedAt,
+        stoppedAt: userGraduateMctests.stoppedAt,
+        achievedPercent: userGraduateMctests.achievedPercent,
+        accomp: userGraduateMctests.accomp,
+        passed: userGraduateMctests.passed,
+        confirmedAt: userGraduateMctests.confirmedAt,
+      },
+      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      confirmer: { id: confirmer.id, firstName: confirmer.firstName, lastName: confirmer.lastName },
+    })
+    .from(userGraduateMctests)
+    .innerJoin(users, eq(users.id, userGraduateMctests.userId))
+    .leftJoin(confirmer, eq(confirmer.id, userGraduateMctests.confirmedBy))
+    .where(eq(userGraduateMctests.mcTestId, testId));
+}

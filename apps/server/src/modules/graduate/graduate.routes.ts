@@ -112,7 +112,7 @@ export const graduateRoutes: FastifyPluginAsyncZod<{ graduate: GraduateService }
         response: { 200: userGraduateListSchema },
       },
     },
-    async (req) => graduate.userGraduate(req.user!, req.params.id, req.query.results === '1'),
+    async (req) => graduate.userGraduate(req.user!, req.params.id, req.query),
   );
   app.get(
     '/api/mc_tests/:id/report',

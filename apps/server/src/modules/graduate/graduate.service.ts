@@ -38,8 +38,11 @@ export function createGraduateService(deps: GraduateDeps) {
       ownerHistory(ctx, actor, q),
     confirm: (actor: AuthUser, body: ConfirmGraduationBody & { passed?: number }) =>
       confirmGraduation(ctx, actor, body),
-    userGraduate: (actor: AuthUser, testId: number, withResults: boolean) =>
-      testRuns(ctx, actor, testId, withResults),
+    userGraduate: (
+      actor: AuthUser,
+      testId: number,
+      q: { page: number; per_page: number; results?: '0' | '1' },
+    ) => testRuns(ctx, actor, testId, q),
     report: (actor: AuthUser, testId: number) => testReport(ctx, actor, testId),
     export: (actor: AuthUser, testId: number, locale: Locale) => exportTestRuns(ctx, actor, testId, locale),
     /** scores the runs left open by the close of their test's window (the job calls this; tests too) */

@@ -11,29 +11,33 @@ export async function testReport(
   testId: number,
 ): Promise<McTestReport> {
   await managedTest(ctx, actor, testId);
-  const [item, runs, stats] = await Promise.all([
+  // counted in the database: the report loaded every run of the test before (issue 39)
+  const [item, buckets, stats] = await Promise.all([
     ctx.mcTests.item(testId),
-    repo.runsOfTest(ctx.db, testId),
+    repo.runBuckets(ctx.db, testId),
     repo.questionStats(ctx.db, testId),
   ]);
-  const finished = runs.filter((r) => r.run.stoppedAt !== null);
-  const accomplished = finished.filter((r) => r.run.accomp).length;
   const distribution = Array.from({ length: 11 }, () => 0);
+  let runs = 0;
+  let finished = 0;
+  let accomplished = 0;
   let sum = 0;
-  for (const r of finished) {
-    const p = r.run.achievedPercent ?? 0;
-    sum += p;
-    const bucket = p >= 100 ? 10 : Math.max(0, Math.floor(p / 10));
-    distribution[bucket] = (distribution[bucket] ?? 0) + 1;
+  for (const b of buckets) {
+    runs += b.n;
+    if (!b.finished) continue;
+    finished += b.n;
+    if (b.accomp) accomplished += b.n;
+    sum += b.percentSum;
+    distribution[b.bucket] = (distribution[b.bucket] ?? 0) + b.n;
   }
   const round2 = (v: number) => Math.round(v * 100) / 100;
   return {
     mc_test: item,
-    runs: runs.length,
-    finished: finished.length,
+    runs,
+    finished,
     accomplished,
-    pass_rate: finished.length ? round2((accomplished / finished.length) * 100) : 0,
-    average_percent: finished.length ? round2(sum / finished.length) : null,
+    pass_rate: finished ? round2((accomplished / finished) * 100) : 0,
+    average_percent: finished ? round2(sum / finished) : null,
     distribution,
     questions: stats.map((s) => ({
       question_id: s.questionId,
