@@ -84,7 +84,10 @@ describe('Mein Lernen (issue 36)', () => {
     expect(go.textContent).toBe('Fortsetzen');
     expect(go.getAttribute('href')).toBe('/seminar/id/7/chapter/12/play?v=5&t=42');
     expect(within(item).getByTestId('due-badge').textContent).toBe('überfällig seit 01.12.2026');
-    expect(within(screen.getByTestId('learn-test')).getByText('noch 1 Versuch')).toBeTruthy();
+    const test = screen.getByTestId('learn-test');
+    expect(within(test).getByText('noch 1 Versuch')).toBeTruthy();
+    // an assigned test carries its seminar's due date
+    expect(within(test).getByTestId('due-badge').textContent).toBe('überfällig seit 01.12.2026');
     expect(screen.getByTestId('learn-deadlines')).toBeTruthy();
     fetchMock.expectAllHandled();
   });

@@ -16,9 +16,14 @@ const TEST_TAG: Record<LearnTest['state'], string> = {
   not_started: 'is-light',
 };
 
-function Tests({ tests }: { tests: LearnTest[] }) {
+/**
+ * The tests of held seminars with their state; a test not yet passed carries its seminar's due
+ * date (the manager's due date of the assignment: a test is due with its seminar).
+ */
+function Tests({ tests, seminars }: { tests: LearnTest[]; seminars: Dashboard['seminars'] }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const dueOf = new Map(seminars.map((s) => [s.seminar_id, s.due]));
   return (
     <section className="mt-5" aria-labelledby="learn-tests-title" data-testid="learn-tests">
       <h2 className="title is-5" id="learn-tests-title">
@@ -35,6 +40,9 @@ function Tests({ tests }: { tests: LearnTest[] }) {
               <span className={`tag ${TEST_TAG[x.state]}`}>{t(`learn.tests.state.${x.state}`)}</span>
               {x.best_percent !== null ? (
                 <span className="tag is-white">{formatPercent(x.best_percent, locale, 0)}</span>
+              ) : null}
+              {x.state !== 'passed' && dueOf.get(x.seminar_id) ? (
+                <DueBadge due={dueOf.get(x.seminar_id)!} />
               ) : null}
               {x.attempts_left !== null && x.state !== 'passed' ? (
                 <span className="tag is-white">
@@ -125,7 +133,7 @@ export function LearnDashboard({ data }: { data: Dashboard }) {
             </div>
           </section>
         )}
-        {data.tests.length > 0 ? <Tests tests={data.tests} /> : null}
+        {data.tests.length > 0 ? <Tests tests={data.tests} seminars={data.seminars} /> : null}
       </div>
       {aside ? (
         <aside className="column is-one-third-desktop">
