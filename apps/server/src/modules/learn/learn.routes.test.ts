@@ -53,7 +53,43 @@ describe('Mein Lernen and Continue (issue 36 items 1 and 2)', () => {
       expect(await loginAnswer([])).toBe('/learn');
       expect(await loginAnswer(['trainer'])).toBe('/');
       expect(await loginAnswer(['admin'])).toBe('/');
+      // a corporateTraining account that manages no company
       expect(await loginAnswer(['corporateTraining'])).toBe('/');
+    });
+
+    it("sends a company manager to their team's overview; one of several companies to Mein Lernen", async () => {
+      const login = async (u: { email: string }, redirect?: string) => {
+        const res = await t.agent().post('/api/login', {
+          email: u.email,
+          password: TEST_PASSWORD,
+          ...(redirect === undefined ? {} : { redirect }),
+        });
+        expect(res.statusCode).toBe(200);
+        const answer = res.json() as LoginAnswer;
+        // the user's answer names the companies, not the manager flag
+        for (const c of answer.companies) expect(Object.keys(c).sort()).toEqual(['id', 'name', 'shortName']);
+        return answer.landing;
+      };
+      const a = await t.make.company('Landing A AG');
+      const b = await t.make.company('Landing B AG');
+      const manager = await t.make.user({ scopes: ['corporateTraining'] });
+      await t.make.member(a.id, manager.id, true);
+      expect(await login(manager)).toBe(`/company/${a.shortName}/team`);
+      expect(await login(manager, '/seminar')).toBe('/seminar');
+      // a member of a second company, not its manager: still the one team
+      await t.make.member(b.id, manager.id);
+      expect(await login(manager)).toBe(`/company/${a.shortName}/team`);
+      const both = await t.make.user({ scopes: ['corporateTraining'] });
+      await t.make.member(a.id, both.id, true);
+      await t.make.member(b.id, both.id, true);
+      expect(await login(both)).toBe('/learn');
+      // an employee of the company (no scope) learns; an admin who manages it stays an admin
+      const employee = await t.make.user();
+      await t.make.member(a.id, employee.id);
+      expect(await login(employee)).toBe('/learn');
+      const admin = await t.make.user({ scopes: ['admin', 'corporateTraining'] });
+      await t.make.member(a.id, admin.id, true);
+      expect(await login(admin)).toBe('/');
     });
 
     it('an explicit redirect on this site wins; one to another host is ignored', async () => {

@@ -29,7 +29,8 @@ export function toUserDto(
     first_name: user.firstName,
     last_name: user.lastName,
     scope: user.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)),
-    companies,
+    // the reference only (a membership's manager flag is not part of the user's answer)
+    companies: companies.map(({ id, name, shortName }) => ({ id, name, shortName })),
     email_verified_at: user.emailVerifiedAt ? user.emailVerifiedAt.toISOString() : null,
     avatar_url: avatarUrl(user.id, user.avatarPath),
     locale: user.locale === 'en' ? 'en' : 'de',

@@ -140,9 +140,15 @@ export const usersRepository = {
       .where(sql`'admin' = ANY(${users.scopes}) AND ${users.disabledAt} IS NULL`);
     return rows.map((r) => r.id);
   },
-  async companiesOf(db: DbOrTx, userId: number) {
+  /** the user's companies and whether they manage each (`manager`) */
+  async companiesOf(db: DbOrTx, userId: number): Promise<Membership[]> {
     return db
-      .select({ id: companies.id, name: companies.name, shortName: companies.shortName })
+      .select({
+        id: companies.id,
+        name: companies.name,
+        shortName: companies.shortName,
+        manager: companyUsers.manager,
+      })
       .from(companyUsers)
       .innerJoin(companies, eq(companies.id, companyUsers.companyId))
       .where(eq(companyUsers.userId, userId))

@@ -2,8 +2,9 @@ import { encodeMessage, type LoginAnswer, type LoginBody, landingPath } from '@e
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, tooManyRequests, validation } from '../../../errors.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../../lib/passwords.ts';
+import { toUserDto } from '../../users/users.presenter.ts';
 import { usersService } from '../../users/users.service.ts';
-import { type AuthContext, endCurrentSession, userDto } from '../auth.context.ts';
+import { type AuthContext, endCurrentSession } from '../auth.context.ts';
 
 /** @throws auth.throttled (429), auth.failed (422), auth.disabled (403) */
 export async function login(
@@ -43,8 +44,11 @@ export async function login(
   await endCurrentSession(ctx, req, reply);
   await ctx.sessions.start(req, reply, { userId: user.id, remember: body.remember ?? false });
   req.log.info({ event: 'login', userId: user.id }, 'login');
-  const dto = await userDto(ctx, user);
-  return { ...dto, landing: landingPath(dto, body.redirect) };
+  const memberships = await usersService.companiesOf(db, user.id);
+  const dto = toUserDto(user, memberships);
+  // a company manager lands on their team's overview (issue 36 item 1)
+  const managed = memberships.filter((c) => c.manager).map((c) => c.shortName);
+  return { ...dto, landing: landingPath(dto, body.redirect, managed) };
 }
 
 export async function logout(ctx: AuthContext, req: FastifyRequest, reply: FastifyReply) {
