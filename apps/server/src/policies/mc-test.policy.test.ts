@@ -1,6 +1,6 @@
 import type { Scope } from '@elearn/shared';
 import { describe, expect, it } from 'vitest';
-import { mcTestPolicy, type TakeFacts } from './mc-test.policy.ts';
+import { mcTestPolicy, type ReviewFacts, type TakeFacts } from './mc-test.policy.ts';
 
 const actor = (id: number, scopes: Scope[] = []) => ({ id, scopes, companies: [] });
 const OWNER = 1;
@@ -80,5 +80,48 @@ describe('mcTestPolicy', () => {
     expect(
       [null, admin, owner, otherTrainer, student, corporate].map((a) => mcTestPolicy.managesEvery(a)),
     ).toEqual([false, true, false, false, false, false]);
+  });
+
+  const NOW = Date.parse('2026-06-01T10:00:00Z');
+  const run = (over: Partial<ReviewFacts> = {}): ReviewFacts => ({
+    mode: 'exam',
+    reviewContent: null,
+    reviewWhen: null,
+    closesAt: null,
+    accomplished: false,
+    ...over,
+  });
+  const before = new Date(NOW + 1);
+  const after = new Date(NOW);
+  it.each([
+    ['exam default: the score', run(), 'none'],
+    ['practice default: everything at once', run({ mode: 'practice' }), 'full'],
+    ['score only, practice', run({ mode: 'practice', reviewContent: 'score' }), 'none'],
+    ['rightness at once', run({ reviewContent: 'rightness' }), 'rightness'],
+    ['full at once', run({ reviewContent: 'full', reviewWhen: 'immediately' }), 'full'],
+    ['after passing, not passed', run({ reviewContent: 'full', reviewWhen: 'after_passing' }), 'none'],
+    [
+      'after passing, passed',
+      run({ reviewContent: 'rightness', reviewWhen: 'after_passing', accomplished: true }),
+      'rightness',
+    ],
+    [
+      'after the close, before it',
+      run({ reviewContent: 'full', reviewWhen: 'after_close', closesAt: before }),
+      'none',
+    ],
+    [
+      'after the close, at it',
+      run({ reviewContent: 'full', reviewWhen: 'after_close', closesAt: after }),
+      'full',
+    ],
+    ['after the close without one', run({ reviewContent: 'full', reviewWhen: 'after_close' }), 'none'],
+    [
+      'score only even after passing',
+      run({ reviewContent: 'score', reviewWhen: 'after_passing', accomplished: true }),
+      'none',
+    ],
+  ] as const)('review: %s → %s', (_name, facts, level) => {
+    expect(mcTestPolicy.review(facts, NOW)).toBe(level);
   });
 });

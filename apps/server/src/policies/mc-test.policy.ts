@@ -1,3 +1,4 @@
+import { type ReviewLevel, reviewLevel, reviewPolicyOf } from '@elearn/shared';
 import type { AuthUser } from '../plugins/session.ts';
 import { type SeminarFacts, seminarPolicy } from './seminar.policy.ts';
 
@@ -18,6 +19,18 @@ export interface TakeFacts {
     /** the actor holds an active booking of the seminar */
     booked: boolean;
   } | null;
+}
+
+/** What decides how much of a finished run its learner may see (loaded with the run). */
+export interface ReviewFacts {
+  /** the run's mode */
+  mode: string;
+  /** the test's review policy as set (null: the mode's default) */
+  reviewContent: string | null;
+  reviewWhen: string | null;
+  closesAt: Date | null;
+  /** the learner has an accomplished run of the test (this one included) */
+  accomplished: boolean;
 }
 
 /** Why a take is refused; the service maps it to the error of docs/api/mc-tests.md. */
@@ -46,6 +59,21 @@ export const mcTestPolicy = {
     if (c.unlocked !== 1 || (c.parentUnlocked !== null && c.parentUnlocked !== 1)) return 'locked';
     return 'ok';
   },
+  /**
+   * How much of a finished run its learner may see at `now` (issue 37 item 5): nothing beyond the
+   * score, per question right or wrong, or everything; the test's review policy (or its mode's
+   * default) at its moment (packages/shared `reviewLevel`). The one rule behind the learner's
+   * result and history and the owner's `visible` flag.
+   */
+  review: (run: ReviewFacts, now: number): ReviewLevel =>
+    reviewLevel(
+      reviewPolicyOf(run.mode === 'practice' ? 'practice' : 'exam', run.reviewContent, run.reviewWhen),
+      {
+        accomplished: run.accomplished,
+        closesAt: run.closesAt,
+        now: new Date(now),
+      },
+    ),
   /** a run is seen and submitted only by the user who started it */
   ownRun: (a: Actor, run: { userId: number }) => !!a && run.userId === a.id,
   /** exam runs a user may start: one, plus the granted ones; practice: unlimited (null) */

@@ -26,6 +26,11 @@ const ownerRow = {
   passed: userGraduateMctests.passed,
   confirmedAt: userGraduateMctests.confirmedAt,
   label: mcTests.label,
+  reviewContent: mcTests.reviewContent,
+  reviewWhen: mcTests.reviewWhen,
+  closesAt: mcTests.closesAt,
+  accomplished: sql<boolean>`exists (select 1 from user_graduate_mctests x
+    where x.user_id = ${userGraduateMctests.userId} and x.mc_test_id = ${userGraduateMctests.mcTestId} and x.accomp)`,
   user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
 };
 export type OwnerRunRow = {
@@ -41,6 +46,11 @@ export type OwnerRunRow = {
   passed: number;
   confirmedAt: Date | null;
   label: string;
+  /** what the learner's review depends on (issue 37 item 5; mcTestPolicy.review) */
+  reviewContent: string | null;
+  reviewWhen: string | null;
+  closesAt: Date | null;
+  accomplished: boolean;
   user: { id: number; firstName: string; lastName: string; email: string };
 };
 
@@ -58,17 +68,25 @@ const PAGE_FIELDS = [
   'passed',
   'confirmed_at',
   'label',
+  'review_content',
+  'review_when',
+  'closes_at',
+  'accomplished',
   'user_id',
   'first_name',
   'last_name',
   'email',
 ] as const;
-const TIME_FIELDS = new Set<string>(['started_at', 'stopped_at', 'confirmed_at']);
+const TIME_FIELDS = new Set<string>(['started_at', 'stopped_at', 'confirmed_at', 'closes_at']);
 /** a field's place in a run's array */
 const at = Object.fromEntries(PAGE_FIELDS.map((f, i) => [f, i])) as Record<
   (typeof PAGE_FIELDS)[number],
   number
 >;
+
+/** the learner has an accomplished run of the test ("after passing"); asked of the limited page only */
+const ACCOMPLISHED = `exists (select 1 from user_graduate_mctests x
+  where x.user_id = p.user_id and x.mc_test_id = p.mc_test_id and x.accomp)`;
 
 /**
  * A page of runs as one JSON text (one row, one field): the drivers parse a page of 50 runs with 16
@@ -80,7 +98,11 @@ const at = Object.fromEntries(PAGE_FIELDS.map((f, i) => [f, i])) as Record<
  */
 const asJsonPage = (text: string) => {
   const cells = PAGE_FIELDS.map((f) =>
-    TIME_FIELDS.has(f) ? `floor(extract(epoch from p.${f}) * 1000)::int8` : `p.${f}`,
+    TIME_FIELDS.has(f)
+      ? `floor(extract(epoch from p.${f}) * 1000)::int8`
+      : f === 'accomplished'
+        ? ACCOMPLISHED
+        : `p.${f}`,
   ).join(', ');
   return `select coalesce(json_agg(json_build_array(${cells}) order by p.started_at desc, p.id desc), '[]'::json)::text as page from (${text}) p`;
 };
@@ -91,7 +113,7 @@ const OWNER_PAGE: HotStatement = {
   plan: 'custom',
   types: ['int', 'int', 'text', 'int', 'int'],
   text: asJsonPage(`select r.id, r.mc_test_id, r.mode, r.started_at, r.stopped_at, r.achieved_percent, r.accomp,
-      r.right_count, r.total_count, r.passed, r.confirmed_at, t.label,
+      r.right_count, r.total_count, r.passed, r.confirmed_at, t.label, t.review_content, t.review_when, t.closes_at,
       u.id as user_id, u.first_name, u.last_name, u.email
     from user_graduate_mctests r
     join mc_tests t on t.id = r.mc_test_id
@@ -135,11 +157,12 @@ const OWN_PAGE: HotStatement = {
   plan: 'generic',
   types: ['int', 'int', 'int'],
   text: asJsonPage(`select r.id, r.mc_test_id, r.mode, r.started_at, r.stopped_at, r.achieved_percent, r.accomp,
-      r.right_count, r.total_count, r.passed, r.confirmed_at, r.label,
+      r.right_count, r.total_count, r.passed, r.confirmed_at, r.label, r.review_content, r.review_when, r.closes_at,
       u.id as user_id, u.first_name, u.last_name, u.email
     from (
       select r.id, r.mc_test_id, r.user_id, r.mode, r.started_at, r.stopped_at, r.achieved_percent,
-        r.accomp, r.right_count, r.total_count, r.passed, r.confirmed_at, t.label
+        r.accomp, r.right_count, r.total_count, r.passed, r.confirmed_at, t.label,
+        t.review_content, t.review_when, t.closes_at
       from user_graduate_mctests r
       join mc_tests t on t.id = r.mc_test_id
       where t.owner_id = $1::int
@@ -249,6 +272,10 @@ export const historyRepository = {
         passed: Number(r[at.passed]),
         confirmedAt: time(r[at.confirmed_at]),
         label: String(r[at.label]),
+        reviewContent: r[at.review_content] == null ? null : String(r[at.review_content]),
+        reviewWhen: r[at.review_when] == null ? null : String(r[at.review_when]),
+        closesAt: time(r[at.closes_at]),
+        accomplished: !!r[at.accomplished],
         user: {
           id: Number(r[at.user_id]),
           firstName: String(r[at.first_name]),

@@ -1,24 +1,6 @@
-import { type ReviewLevel, type RunReview, reviewLevel, reviewPolicyOf } from '@elearn/shared';
+import type { ReviewLevel, RunReview } from '@elearn/shared';
 import type { RunSnapshot, StoredChoice } from '../../db/schema/index.ts';
 import { reviewOf } from './graduate.dto.ts';
-
-/** what decides a run's review: the run's mode, its test's policy and close, and the learner's pass */
-export interface ReviewFacts {
-  mode: string;
-  reviewContent: string | null;
-  reviewWhen: string | null;
-  closesAt: Date | null;
-  /** the learner has an accomplished run of the test (this one included) */
-  accomplished: boolean;
-}
-
-/** how much of a finished run the learner may see at `now` (issue 37 item 5; packages/shared) */
-export const reviewLevelOf = (f: ReviewFacts, now: number): ReviewLevel =>
-  reviewLevel(reviewPolicyOf(f.mode === 'practice' ? 'practice' : 'exam', f.reviewContent, f.reviewWhen), {
-    accomplished: f.accomplished,
-    closesAt: f.closesAt,
-    now: new Date(now),
-  });
 
 /**
  * The review a learner gets of a finished run, no more than its level allows: nothing (null);

@@ -1,5 +1,6 @@
 import type { McTestMode, OwnerRow, RunReview, StartedRun } from '@elearn/shared';
 import type { RunSnapshot, StoredChoice } from '../../db/schema/index.ts';
+import { mcTestPolicy } from '../../policies/mc-test.policy.ts';
 import type { OwnerRunRow, RunRow } from './graduate.repository.ts';
 
 export const iso = (d: Date) => d.toISOString();
@@ -33,7 +34,11 @@ export const reviewOf = (snapshot: Pick<RunSnapshot, 'questions'>, choices: Stor
   };
 };
 
-export function toOwnerRow(r: OwnerRunRow): OwnerRow {
+/**
+ * a run as the owner's lists show it; `visible`: its learner may see more of it than the score
+ * now (per question right or wrong, or everything), by the rule of the learner's own result
+ */
+export function toOwnerRow(r: OwnerRunRow, now: number): OwnerRow {
   const finished = r.stoppedAt !== null;
   return {
     id: r.mcTestId,
@@ -44,8 +49,7 @@ export function toOwnerRow(r: OwnerRunRow): OwnerRow {
     lastName: r.user.lastName,
     email: r.user.email,
     accomp: finished ? r.accomp : null,
-    // the student was shown per-question rightness (a finished practice run); docs/decisions.md
-    visible: finished && r.mode === 'practice' ? 1 : 0,
+    visible: finished && mcTestPolicy.review(r, now) !== 'none' ? 1 : 0,
     achievedPercent: finished ? r.achievedPercent : null,
     result: finished && r.totalCount !== null ? { right: r.rightCount ?? 0, total: r.totalCount } : null,
     user_graduate_id: r.id,

@@ -48,5 +48,5 @@ export async function confirmGraduation(
   }
   const row = await repo.ownerRowById(db, run.id);
   if (!row) throw notFound();
-  return toOwnerRow(row);
+  return toOwnerRow(row, ctx.now());
 }

@@ -4,7 +4,7 @@ import { mcTestPolicy } from '../../../policies/mc-test.policy.ts';
 import type { GraduateContext } from '../graduate.context.ts';
 import { iso, toOwnerRow } from '../graduate.dto.ts';
 import { graduateRepository as repo } from '../graduate.repository.ts';
-import { reviewAt, reviewLevelOf } from '../graduate-review.ts';
+import { reviewAt } from '../graduate-review.ts';
 
 /** the caller's runs, newest first, with the review of finished practice runs */
 export async function studentHistory(
@@ -27,7 +27,7 @@ export async function studentHistory(
       // as much as the test's review policy shows now (issue 37 item 5)
       result: r.stoppedAt
         ? reviewAt(
-            reviewLevelOf({ ...r, accomplished: !!r.testAccomplished }, ctx.now()),
+            mcTestPolicy.review({ ...r, accomplished: !!r.testAccomplished }, ctx.now()),
             r.snapshot,
             r.choices,
           )
@@ -48,6 +48,7 @@ export async function ownerHistory(
   q: { page: number; per_page: number; mc_test_id?: number; q?: string },
 ): Promise<Paginated<OwnerRow>> {
   const ownerId = mcTestPolicy.managesEvery(actor) ? null : actor.id;
+  const now = ctx.now();
   const { rows, total } = await repo.ownerPage(
     ctx.db,
     {
@@ -60,7 +61,7 @@ export async function ownerHistory(
     ctx.totals,
   );
   return {
-    data: rows.map(toOwnerRow),
+    data: rows.map((r) => toOwnerRow(r, now)),
     current_page: q.page,
     last_page: Math.max(1, Math.ceil(total / q.per_page)),
     per_page: q.per_page,

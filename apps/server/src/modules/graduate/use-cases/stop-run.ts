@@ -12,7 +12,7 @@ import { mcTestPolicy } from '../../../policies/mc-test.policy.ts';
 import { choicesOf } from '../answer-coding.ts';
 import type { GraduateContext } from '../graduate.context.ts';
 import { iso } from '../graduate.dto.ts';
-import { reviewAt, reviewLevelOf } from '../graduate-review.ts';
+import { reviewAt } from '../graduate-review.ts';
 
 /**
  * The answers chosen per question: each question one of the snapshot's, once, each answer one of
@@ -102,7 +102,7 @@ export async function stopRun(
     // what the test's review policy shows now (issue 37 item 5; by default an exam's result says
     // passed or not, never which questions were right, a practice run's shows everything)
     result: reviewAt(
-      reviewLevelOf(
+      mcTestPolicy.review(
         { ...found.review, mode: snapshot.mode, accomplished: found.review.accomplished || score.accomp },
         at.getTime(),
       ),
