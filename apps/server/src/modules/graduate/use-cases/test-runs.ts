@@ -6,7 +6,7 @@ import { type GraduateContext, managedTest } from '../graduate.context.ts';
 import { iso } from '../graduate.dto.ts';
 import { graduateRepository as repo } from '../graduate.repository.ts';
 
-type TestRun = Awaited<ReturnType<typeof repo.runsOfTest>>[number];
+type TestRun = Awaited<ReturnType<typeof repo.runsOfTestPage>>['rows'][number];
 
 /** what the learners' reviews of the test's runs depend on, besides each run (mcTestPolicy.review) */
 interface ReviewOfRuns {
@@ -63,19 +63,27 @@ const runDto = (r: TestRun, review: ReviewOfRuns): RunDto => ({
     : null,
 });
 
-/** every run of a test the caller manages, with its answer codings when asked */
+/**
+ * A page of the runs of a test the caller manages, newest first, with the answer codings of
+ * those runs when asked (issue 39: every run and every result at once before; a test of a large
+ * company has thousands).
+ */
 export async function testRuns(
   ctx: GraduateContext,
   actor: AuthUser,
   testId: number,
-  withResults: boolean,
+  query: { page: number; per_page: number; results?: '0' | '1' },
 ): Promise<UserGraduateList> {
   await managedTest(ctx, actor, testId);
-  const [item, runs, results] = await Promise.all([
+  const [item, { rows: runs, total }] = await Promise.all([
     ctx.mcTests.item(testId),
-    repo.runsOfTest(ctx.db, testId),
-    withResults ? repo.resultsOfTest(ctx.db, testId) : Promise.resolve([]),
+    repo.runsOfTestPage(ctx.db, testId, {
+      limit: query.per_page,
+      offset: (query.page - 1) * query.per_page,
+    }),
   ]);
+  const runIds = runs.map((r) => r.run.id);
+  const results = query.results === '1' ? await repo.resultsOfRuns(ctx.db, runIds) : [];
   const review = await reviewOfRuns(ctx, item, runs);
   return {
     ...item,
@@ -86,5 +94,9 @@ export async function testRuns(
       answer_coding: codingOf(r.snapshot, r.choices),
       created_at: iso(r.createdAt),
     })),
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    per_page: query.per_page,
+    total,
   };
 }
