@@ -79,7 +79,7 @@ export const operationSummaries: Record<string, string> = {
   'POST /api/questions/import/preview': 'Preview an import of Moodle XML or GIFT questions (creates nothing)',
   'POST /api/questions/import': 'Import Moodle XML or GIFT questions into the pool',
   'GET /api/questions/export': "Export the caller's questions as Moodle XML or GIFT",
-  'GET /api/questions/categories': "The categories of the caller's questions, with counts",
+  'GET /api/questions/categories': "The categories of the caller's pool (or one owner's), with counts",
 
   // multiple-choice tests ------------------------------------------------------------------
   'GET /api/mc_tests': "List the caller's tests",

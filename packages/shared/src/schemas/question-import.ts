@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { encodeMessage as m } from '../i18n/messages.ts';
 import { questionCategory } from './question-category.ts';
+import { id } from './rules.ts';
 
 export const QUESTION_FILE_FORMATS = ['moodle-xml', 'gift'] as const;
 export type QuestionFileFormat = (typeof QUESTION_FILE_FORMATS)[number];
@@ -75,6 +76,13 @@ export const questionImportPreviewSchema = z.object({
   skipped: z.array(skippedQuestionSchema),
 });
 export type QuestionImportPreview = z.infer<typeof questionImportPreviewSchema>;
+
+/**
+ * `owner_id`: the categories of that owner's pool, the one their tests draw from (the owner
+ * and admins; an admin editing a trainer's test); left out: the caller's (an admin's: every one)
+ */
+export const questionCategoriesQuerySchema = z.object({ owner_id: id().optional() });
+export type QuestionCategoriesQuery = z.infer<typeof questionCategoriesQuerySchema>;
 
 /** the caller's categories: every path with its ancestors, and how many questions are in it and below */
 export const questionCategoriesSchema = z.object({

@@ -4,6 +4,7 @@ import {
   QUESTION_IMPORT_MAX_BYTES,
   QUESTION_IMPORT_MAX_MB,
   type QuestionFileFormat,
+  questionCategoriesQuerySchema,
   questionCategoriesSchema,
   questionExportQuerySchema,
   questionImportBodySchema,
@@ -83,8 +84,15 @@ export const questionExchangeRoutes: FastifyPluginAsyncZod<{ questions: Question
   );
   app.get(
     '/api/questions/categories',
-    { onRequest: owner, schema: { tags, response: { 200: questionCategoriesSchema } } },
-    async (req) => questions.categories(req.user!),
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        querystring: questionCategoriesQuerySchema,
+        response: { 200: questionCategoriesSchema },
+      },
+    },
+    async (req) => questions.categories(req.user!, req.query),
   );
   app.get(
     '/api/questions/export',

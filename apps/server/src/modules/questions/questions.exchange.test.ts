@@ -120,6 +120,43 @@ describe('question pool: categories, import and export', () => {
       expect((await student.get('/api/questions/categories')).statusCode).toBe(403);
     });
 
+    it('lists one owner’s pool (what their tests draw from) for the owner and an admin; 404 for another trainer, 422 for a bad id', async () => {
+      const ad = await t.make.user({ scopes: ['admin'] });
+      const admin = await t.loginAs(ad.email);
+      const own = await trainer.post('/api/questions', {
+        label: '<p>Eigen</p>',
+        category: 'Eigen/Kat',
+        answers: [{ label: 'ja', correct: true }],
+      });
+      const paths = async (agent: Agent, query = '') => {
+        const res = await agent.get(`/api/questions/categories${query}`);
+        expect(res.statusCode).toBe(200);
+        return res.json().data.map((c: { path: string; count: number }) => `${c.path} ${c.count}`);
+      };
+      const others = [
+        '100%_sicher 1',
+        'Sicherheit 2',
+        'Sicherheit/Brand 1',
+        'Sicherheit/Brand/Öl 1',
+        'Sicherheitstechnik 1',
+      ];
+      // an admin editing a trainer's test: that trainer's pool only
+      expect(await paths(admin, `?owner_id=${otherId}`)).toEqual(others);
+      expect(await paths(admin, `?owner_id=${trainerId}`)).toEqual(['Eigen 1', 'Eigen/Kat 1']);
+      // an admin's own test draws from the admin's own pool; without owner_id, every category (the pool filter)
+      expect(await paths(admin, `?owner_id=${ad.id}`)).toEqual([]);
+      expect(await paths(admin)).toEqual(expect.arrayContaining(['Eigen 1', 'Sicherheit 2']));
+      expect(await paths(other, `?owner_id=${otherId}`)).toEqual(others);
+      const foreign = await trainer.get(`/api/questions/categories?owner_id=${otherId}`);
+      expect(foreign.statusCode).toBe(404);
+      for (const bad of ['abc', '0', '1e3']) {
+        const res = await trainer.get(`/api/questions/categories?owner_id=${bad}`);
+        expect(`${bad}: ${res.statusCode}`).toBe(`${bad}: 422`);
+        expect(res.json().errors.owner_id).toBeDefined();
+      }
+      expect((await trainer.delete(`/api/questions/${own.json().id}`)).statusCode).toBe(204);
+    });
+
     it('refuses an invalid category filter with 422', async () => {
       const res = await trainer.get('/api/questions?category=a//b');
       expect(res.statusCode).toBe(422);
@@ -278,6 +315,16 @@ describe('question pool: categories, import and export', () => {
       const back = await trainer.post('/api/questions/import/preview', { content: xml.body });
       expect(back.json().skipped).toEqual([]);
       expect(sort(back.json().questions.map((q: Q) => shape(q)))).toEqual(sort(pool.map((q: Q) => shape(q))));
+      // the import itself, not only its preview: a trainer of their own gets the same questions in the pool
+      const fresh = await t.make.user({ scopes: ['trainer'] });
+      const importer = await t.loginAs(fresh.email);
+      const created = await importer.post('/api/questions/import', { content: xml.body });
+      expect(created.statusCode).toBe(201);
+      const imported = (await importer.get('/api/questions?per_page=100')).json().data as Q[];
+      expect(sort(imported.map((q) => shape(q)))).toEqual(sort(pool.map((q: Q) => shape(q))));
+      for (const id of created.json().question_ids as number[]) {
+        expect((await importer.delete(`/api/questions/${id}`)).statusCode).toBe(204);
+      }
       const allGift = await exportedBy(other, 'format=gift');
       const backGift = await trainer.post('/api/questions/import/preview', {
         content: allGift.body,

@@ -1,5 +1,6 @@
 import type {
   CreateAnswerBody,
+  QuestionCategoriesQuery,
   QuestionExportQuery,
   UpdateAnswerBody,
   UpdateQuestionBody,
@@ -60,7 +61,7 @@ export function createQuestionsService(deps: QuestionsDeps) {
     /** @throws validation_failed (422) for an unreadable file or one without importable questions */
     importQuestions: (actor: AuthUser, file: QuestionFile) => importQuestions(ctx, actor, file),
     exportQuestions: (actor: AuthUser, q: QuestionExportQuery) => exportQuestions(ctx, actor, q),
-    /** the categories of the caller's pool with their ancestors and counts (issue 37 item 3) */
-    categories: (actor: AuthUser) => listCategories(ctx, actor),
+    /** the categories of the caller's pool, or of one owner's, with their ancestors and counts (issue 37 item 3) */
+    categories: (actor: AuthUser, q: QuestionCategoriesQuery) => listCategories(ctx, actor, q),
   };
 }

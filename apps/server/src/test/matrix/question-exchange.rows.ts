@@ -1,5 +1,5 @@
 /** Authorization matrix rows of the question pool's import and export (issue 37 item 6; see ../matrix-kit.ts). */
-import { type Row, trainersOnly } from '../matrix-kit.ts';
+import { ownerOnly, type Row, trainersOnly } from '../matrix-kit.ts';
 
 const gift = '::A:: Gilt das? {T}';
 
@@ -18,6 +18,13 @@ export const QUESTION_EXCHANGE_ROWS: Row[] = [
     expect: trainersOnly(201),
   },
   { method: 'GET', route: '/api/questions/categories', expect: trainersOnly(200) },
+  // one owner's pool (what their tests draw from): the owner and admins; another trainer learns nothing (404)
+  {
+    method: 'GET',
+    route: '/api/questions/categories',
+    prepare: async (w) => ({ url: `/api/questions/categories?owner_id=${w.ids.trainer}` }),
+    expect: { ...ownerOnly(200), otherTrainer: 404 },
+  },
   {
     method: 'GET',
     route: '/api/questions/export',

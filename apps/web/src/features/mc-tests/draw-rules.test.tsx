@@ -116,4 +116,31 @@ describe('drawn tests in the test editor (issue 37 item 3)', () => {
     expect(within(added).getByText(/at least 1/)).toBeTruthy();
     expect(fetchMock.callsTo('PATCH /api/mc_tests/update')).toHaveLength(0);
   }, 30_000);
+
+  it('an admin editing a trainer’s test picks from that trainer’s pool (the one its runs draw from)', async () => {
+    const own = { data: [{ path: 'Admin-Kategorie', count: 3 }] };
+    const { user, fetchMock } = renderApp('/mcTest/5/edit', {
+      user: users.admin,
+      handlers: {
+        // the trainer's (id 4) test
+        'GET /api/mc_tests/5': () => ({ body: mcTestDto({ question_selection: 'drawn' }) }),
+        'GET /api/mc_tests': () => ({ body: paged([mcTestItem()]) }),
+        'GET /api/chapters/mcTests/owner': () => ({ body: [] }),
+        'GET /api/questions/categories': (req) => ({
+          body: req.search === `?owner_id=${users.trainer.id}` ? categories : own,
+        }),
+      },
+    });
+    const form = await screen.findByTestId('mc-test-form');
+    const fields = within(form).getByTestId('mc-test-draw-fields');
+    await user.click(
+      await within(fields).findByRole('button', { name: 'Regel hinzufügen' }, { timeout: 10_000 }),
+    );
+    const picker = within(fields).getByLabelText('Kategorie (mit ihren Unterkategorien)');
+    expect(within(picker).getByRole('option', { name: 'Sicherheit (12 Fragen)' })).toBeTruthy();
+    expect(within(picker).queryByRole('option', { name: /Admin-Kategorie/ })).toBeNull();
+    expect(fetchMock.callsTo('GET /api/questions/categories').map((c) => c.search)).toEqual([
+      `?owner_id=${users.trainer.id}`,
+    ]);
+  }, 30_000);
 });

@@ -2,12 +2,13 @@ import {
   encodeMessage as m,
   QUESTION_IMPORT_MAX_QUESTIONS,
   type QuestionCategories,
+  type QuestionCategoriesQuery,
   type QuestionExportQuery,
   type QuestionFileFormat,
   type QuestionImportPreview,
   type QuestionImportResult,
 } from '@elearn/shared';
-import { forbidden, validation } from '../../../errors.ts';
+import { forbidden, notFound, validation } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { mcTestPolicy } from '../../../policies/mc-test.policy.ts';
 import {
@@ -74,10 +75,20 @@ export async function importQuestions(
   return { format: preview.format, created: ids.length, question_ids: ids, skipped: preview.skipped };
 }
 
-/** the caller's categories (every one for an admin) with their ancestors, counted with everything below */
-export async function listCategories(ctx: QuestionsContext, actor: AuthUser): Promise<QuestionCategories> {
+/**
+ * The categories of one owner's pool, the one that owner's tests draw from (an admin editing a
+ * trainer's test; 404 for another trainer's), or else the caller's (every one for an admin), with
+ * their ancestors, counted with everything below.
+ */
+export async function listCategories(
+  ctx: QuestionsContext,
+  actor: AuthUser,
+  q: QuestionCategoriesQuery = {},
+): Promise<QuestionCategories> {
   if (!mcTestPolicy.author(actor)) throw forbidden();
-  const rows = await repo.categoryCounts(ctx.db, mcTestPolicy.managesEvery(actor) ? null : actor.id);
+  if (q.owner_id !== undefined && !mcTestPolicy.manage(actor, { ownerId: q.owner_id })) throw notFound();
+  const owner = q.owner_id ?? (mcTestPolicy.managesEvery(actor) ? null : actor.id);
+  const rows = await repo.categoryCounts(ctx.db, owner);
   const counts = new Map<string, number>();
   for (const { category, n } of rows) {
     const levels = category.split('/');

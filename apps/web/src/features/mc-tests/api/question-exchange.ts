@@ -24,11 +24,18 @@ export const importQuestions = (file: File) =>
 
 export const useImportQuestions = () => usePoolMutation(importQuestions);
 
-/** `GET /api/questions/categories`: the pool's categories with their ancestors and counts (under the pool's key root: refreshed by every pool change). */
-export const useQuestionCategories = () =>
+/**
+ * `GET /api/questions/categories`: the pool's categories with their ancestors and counts (under the
+ * pool's key root: refreshed by every pool change). With `ownerId`: that owner's pool, the one their
+ * tests draw from (an admin editing a trainer's test sees the trainer's categories).
+ */
+export const useQuestionCategories = (ownerId?: number) =>
   useQuery({
-    queryKey: ['mcTests', 'questionCategories'] as const,
-    queryFn: () => api.get<QuestionCategories>('/api/questions/categories'),
+    queryKey: ['mcTests', 'questionCategories', ownerId ?? 'mine'] as const,
+    queryFn: () =>
+      api.get<QuestionCategories>(
+        ownerId === undefined ? '/api/questions/categories' : `/api/questions/categories?owner_id=${ownerId}`,
+      ),
   });
 
 /** `GET /api/questions/export?format=&category=`: a download of the caller's pool for Moodle. */

@@ -14,15 +14,18 @@ import type { McTestFormInput, McTestFormOutput } from './form-schemas';
 /**
  * Fixed or drawn questions (issue 37 item 3): for a drawn test, its rules (a category of the
  * pool, with its question count, and how many to draw from it and the categories below it), and
- * whether each run shuffles its questions.
+ * whether each run shuffles its questions. The categories are those of the test owner's pool,
+ * the one its runs draw from (`ownerId`; a new test's owner is the editor).
  */
 export function DrawFields({
   prefix,
+  ownerId,
   control,
   register,
   errors,
 }: {
   prefix: string;
+  ownerId: number | undefined;
   control: Control<McTestFormInput, unknown, McTestFormOutput>;
   register: UseFormRegister<McTestFormInput>;
   errors: FieldErrors<McTestFormInput>;
@@ -49,7 +52,7 @@ export function DrawFields({
         </div>
       </Field>
       {selection === 'drawn' ? (
-        <DrawRules prefix={prefix} control={control} register={register} errors={errors} />
+        <DrawRules prefix={prefix} ownerId={ownerId} control={control} register={register} errors={errors} />
       ) : null}
       <CheckboxField
         label={t('mcTest.draw.shuffle')}
@@ -61,21 +64,23 @@ export function DrawFields({
   );
 }
 
-/** the rules of a drawn test, with the pool's categories (read only for a drawn test) */
+/** the rules of a drawn test, with the owner's pool's categories (read only for a drawn test) */
 function DrawRules({
   prefix,
+  ownerId,
   control,
   register,
   errors,
 }: {
   prefix: string;
+  ownerId: number | undefined;
   control: Control<McTestFormInput, unknown, McTestFormOutput>;
   register: UseFormRegister<McTestFormInput>;
   errors: FieldErrors<McTestFormInput>;
 }) {
   const { t } = useTranslation();
   const rules = useFieldArray({ control, name: 'draw_rules' });
-  const categories = useQuestionCategories();
+  const categories = useQuestionCategories(ownerId);
   const known = categories.data?.data ?? [];
   // a saved rule's category the pool no longer has stays choosable (with no questions)
   const list = [

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field, FormError, InputField } from '@/components/ui/field';
 import { Notification } from '@/components/ui/notification';
+import { useCurrentUser } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notifications';
@@ -36,6 +37,9 @@ export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (tes
   const update = useUpdateMcTest();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // the pool a drawn test draws from: its owner's (a new test's owner is the editor)
+  const me = useCurrentUser();
+  const ownerId = test?.owner.id ?? me?.id;
   const prefix = test ? `mc-test-${test.id}` : 'mc-test-new';
   const {
     register,
@@ -131,7 +135,7 @@ export function McTestForm({ test, onSaved }: { test?: McTestDto; onSaved?: (tes
         </div>
       </div>
       <TestWindowFields prefix={prefix} register={register} errors={errors} />
-      <DrawFields prefix={prefix} control={control} register={register} errors={errors} />
+      <DrawFields prefix={prefix} ownerId={ownerId} control={control} register={register} errors={errors} />
       <Button type="submit" variant="primary" isLoading={isSubmitting} data-testid="mc-test-submit">
         {test ? t('mcTest.form.save') : t('mcTest.form.create')}
       </Button>
