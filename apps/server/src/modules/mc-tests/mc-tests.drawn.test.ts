@@ -400,6 +400,13 @@ describe('drawn tests', () => {
       expect([q.question_id, q.runs, q.right]).toEqual([q.question_id, h.runs, h.right]);
       expect(q.facility).toBeCloseTo(h.right / h.runs, 3);
     }
+    // the test's report counts each question over the runs that had it, too
+    const report = (await trainer.get(`/api/mc_tests/${id}/report`)).json() as {
+      questions: { question_id: number; answered: number; right: number }[];
+    };
+    expect(report.questions.map((q) => [q.question_id, q.answered, q.right]).sort()).toEqual(
+      [...had].map(([q, h]) => [q, h.runs, h.right]).sort(),
+    );
     // every question asked is in the analysis, and only those
     const asked = await db()
       .select({ snapshot: userGraduateMctests.snapshot })

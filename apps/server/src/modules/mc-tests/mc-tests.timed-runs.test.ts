@@ -172,6 +172,54 @@ describe('timed runs and answers saved as given', () => {
     expect(afterStop.json()).toMatchObject({ code: 'mc_test.run_already_stopped' });
   });
 
+  it('a browser clock that is off changes nothing: the server’s clock starts, saves and scores (clock skew)', async () => {
+    const made = await timedTest(5);
+    // the browser is an hour behind and says so in its requests; no body can carry a time
+    const skewed = { headers: { date: new Date(clock - minutes(60)).toUTCString() } };
+    const res = await student.post('/api/graduate/startTest/', { id: made.test.id }, skewed);
+    expect(res.statusCode).toBe(201);
+    const run = res.json() as StartedRun;
+    // the player counts on `now`, the server's clock: deadline − now is the limit, whatever the browser's clock
+    expect(run.now).toBe(new Date(clock).toISOString());
+    expect(Date.parse(run.deadline!) - Date.parse(run.now)).toBe(minutes(5));
+    const first = pick(made, run, 0, true);
+    expect(
+      (
+        await student.put(
+          `/api/graduate/runs/${run.user_graduate_id}/answers/${first.questionId}`,
+          { answerIds: first.answerIds },
+          skewed,
+        )
+      ).statusCode,
+    ).toBe(200);
+    clock += minutes(5) + 31_000;
+    // the browser still believes it is early: the save is too late on the server's clock
+    const late = pick(made, run, 1, true);
+    const refused = await student.put(
+      `/api/graduate/runs/${run.user_graduate_id}/answers/${late.questionId}`,
+      { answerIds: late.answerIds },
+      skewed,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('mc_test.deadline_passed');
+    const claimed = await student.patch(
+      '/api/graduate/stopTest/',
+      { resultSet: { userGraduateId: run.user_graduate_id, questions: [], stoppedAt: run.now } },
+      skewed,
+    );
+    expect(claimed.statusCode).toBe(422);
+    const stopped = await student.patch(
+      '/api/graduate/stopTest/',
+      { resultSet: { userGraduateId: run.user_graduate_id, questions: allRight(made, run) } },
+      skewed,
+    );
+    // late on the server's clock: only the answer saved in time counts, stopped now
+    expect(stopped.json()).toMatchObject({
+      achievedPercent: 25,
+      stopDateTime: new Date(clock).toISOString(),
+    });
+  });
+
   it('scores the answers a stop carries within the 30 s grace after the deadline', async () => {
     const made = await timedTest(2, [student2Id]);
     const run = await start(student2, made.test.id);
@@ -248,6 +296,8 @@ describe('timed runs and answers saved as given', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'mc_test.time_granted'), eq(auditLog.targetId, studentId)));
     expect(entry).toMatchObject({ actorId: trainerId, targetType: 'user', before: { extra_minutes: 0 } });
+    // dated on the server's clock, as the deadline it moved
+    expect(entry!.createdAt.toISOString()).toBe(new Date(startedAt).toISOString());
     expect(entry!.after).toMatchObject({ extra_minutes: 15, mc_test_id: made.test.id });
     // grants add up and count for a later run (granted one more run to start it)
     await grant(trainer, { userId: studentId, minutes: 5 });

@@ -24,7 +24,8 @@ export async function grantTime(
   const test = await requireManaged(ctx, actor, testId);
   const user = await repo.userRef(db, userId);
   if (!user) throw validation({ userId: [encodeMessage('validation.invalid')] });
-  const at = new Date();
+  // the server's clock, as the deadlines it moves (tests move it)
+  const at = new Date(ctx.now());
   return db.transaction(async (tx) => {
     const extra = await repo.grantMinutes(tx, test.id, userId, minutes, actor.id, at);
     const deadline = await repo.extendOpenRun(tx, test.id, userId, minutes);
