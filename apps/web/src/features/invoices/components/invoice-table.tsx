@@ -68,6 +68,14 @@ export function InvoiceTable({
             <span className={`tag ${invoice.state === 'paid' ? 'is-success' : 'is-warning'} is-light`}>
               {t(`invoices.states.${invoice.state}`)}
             </span>
+            {invoice.reminders ? (
+              <p className="is-size-7 has-text-grey" data-testid="invoice-reminders">
+                {t('invoices.reminders', {
+                  count: invoice.reminders.count,
+                  date: formatDate(invoice.reminders.last_at, locale),
+                })}
+              </p>
+            ) : null}
           </td>
           <td>
             <a href={invoicePdfUrl(invoice.id)} download data-testid="invoice-pdf">
