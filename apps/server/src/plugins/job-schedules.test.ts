@@ -41,10 +41,10 @@ describe('the sweeps on the job queue', () => {
       { name: 'invoice-reminders', cron: '30 6 * * *', timezone: 'UTC' },
       { name: 'manager-digest', cron: '0 6 * * 1', timezone: 'UTC' },
       { name: PRIVACY_SWEEP_JOB, cron: '*/15 * * * *', timezone: 'UTC' },
-      { name: SESSION_SWEEP_JOB, cron: '*/10 * * * *', timezone: 'UTC' },
-      { name: TUS_SWEEP_JOB, cron: '17 * * * *', timezone: 'UTC' },
       // the expiry warnings of seat packages (issue 38 item 4), daily
       { name: 'seat-expiry', cron: '15 6 * * *', timezone: 'UTC' },
+      { name: SESSION_SWEEP_JOB, cron: '*/10 * * * *', timezone: 'UTC' },
+      { name: TUS_SWEEP_JOB, cron: '17 * * * *', timezone: 'UTC' },
     ]);
   });
 

@@ -37,7 +37,6 @@ function CompanyRow({
   const [leaving, setLeaving] = useState(false);
   const [reference, setReference] = useState('');
 
-  if (row && GRANTING_STATUSES.has(row.status)) {
   if (row?.status === 'seats') {
     // seat packages (issue 38 item 4): seats left and expiry, assigning, and buying more
     return (
@@ -55,6 +54,7 @@ function CompanyRow({
       </li>
     );
   }
+  if (row && GRANTING_STATUSES.has(row.status)) {
     return (
       <li className="mb-3" data-testid="company-booking-booked" data-company-id={company.id}>
         <p className="mb-2">
@@ -125,8 +125,8 @@ function CompanyRow({
         >
           {t('company.booking.buyFor', { company: company.name })}
         </Button>
-      </li>
         <SeatPurchaseForm seminar={seminar} company={company} />
+      </li>
     );
   }
   return (
