@@ -100,8 +100,6 @@ export const ERROR_CODES = [
   // due dates and the team view (issue 36 items 5 and 7)
   'assignment.not_assigned',
   'admin.job_not_scheduled',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
   // seat packages (issue 38 item 4)
   'seats.none_left',
   'seats.started',
@@ -109,3 +107,5 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
   'seats.not_priced',
   'seats.refund_choose',
   'seats.by_invoice_unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -218,10 +218,10 @@ export const operationDocs: Record<string, OperationDoc> = {
   'POST /api/companies/booking/now': { errors: [409] },
   'POST /api/companies/assign-seminar': { errors: [409] },
   'POST /api/companies/unassign-seminar': { errors: [409] },
-  'GET /api/companies/access-link/{token}': { errors: [410, 429] },
-  'GET /api/companies/{id}/team/export': {
   // seat packages (issue 38 item 4): the purchase's conflicts and an unavailable provider
   'POST /api/companies/seat-packages': { errors: [409, 503] },
+  'GET /api/companies/access-link/{token}': { errors: [410, 429] },
+  'GET /api/companies/{id}/team/export': {
     download: {
       description: "The company's team view (its filters, every page) as an Excel workbook, streamed.",
       types: [XLSX],

@@ -380,7 +380,6 @@ export const de = {
   'revenue_export.open_gross': 'Offen brutto',
   'revenue_export.invoices': 'Rechnungen',
   'revenue_export.credit_notes': 'Gutschriften',
-} as const;
   // seat packages (issue 38 item 4)
   'invoice_pdf.seats': 'Seminar: {title}, {seats} Plätze × {unit}',
   'seats.months': 'Bitte eine Laufzeit von 3, 6, 12 oder 24 Monaten wählen.',
@@ -395,3 +394,4 @@ export const de = {
     'Diese Rückerstattung nimmt {seats} Platz/Plätze weg, es sind aber mehr Personen zugewiesen als übrig blieben: bitte wählen, wessen Platz erstattet wird.',
   'seats.refund_holder': 'Diese Person hat keinen Platz in diesem Paket.',
   'seats.by_invoice_unavailable': 'Zahlung auf Rechnung ist für diese Firma nicht verfügbar.',
+} as const;

@@ -366,7 +366,6 @@ export const en: Record<MessageKey, string> = {
   'revenue_export.open_gross': 'Open gross',
   'revenue_export.invoices': 'Invoices',
   'revenue_export.credit_notes': 'Credit notes',
-};
   // seat packages (issue 38 item 4)
   'invoice_pdf.seats': 'Seminar: {title}, {seats} seats × {unit}',
   'seats.months': 'Please choose a period of 3, 6, 12 or 24 months.',
@@ -380,3 +379,4 @@ export const en: Record<MessageKey, string> = {
     'This refund takes {seats} seat(s), but more employees are assigned than would remain: choose whose seat is refunded.',
   'seats.refund_holder': 'This person holds no seat of this package.',
   'seats.by_invoice_unavailable': 'Paying by invoice is not available for this company.',
+};

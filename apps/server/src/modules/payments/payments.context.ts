@@ -61,6 +61,17 @@ export interface PaymentsDeps {
     settle: (tx: Tx, paymentId: number, to: 'redeemed' | 'released') => Promise<void>;
     ofPayment: (tx: Tx, paymentId: number) => Promise<{ code: string; discount: number } | undefined>;
   };
+  /**
+   * seat packages (issue 38 item 4; the companies module, wired in app-modules.ts): a package's
+   * booking was paid (the package grants from now on), and a refund of a package's payment takes
+   * seats (checked in the refund's claim with `apply` false, applied with its record)
+   */
+  seats?: {
+    paid: (tx: Tx, packageId: number, at: Date) => Promise<void>;
+    refund: (tx: Tx, r: SeatRefund, apply: boolean) => Promise<{ seats: number; released: number[] }>;
+    /** the package's seats now and the people on them (the admin's refund form) */
+    holders: (packageId: number) => Promise<{ seats: number; holders: { id: number; name: string }[] }>;
+  };
   /** null: payments are switched off (production without MOLLIE_API_KEY) */
   provider: PaymentProvider | null;
   log: FastifyBaseLogger;
@@ -74,23 +85,11 @@ export type { PaidPurchase, VoucherQuote };
 export interface PaymentsContext extends Omit<PaymentsDeps, 'now'> {
   now: () => number;
 }
-  /**
-   * seat packages (issue 38 item 4; the companies module, wired in app-modules.ts): a package's
-   * booking was paid (the package grants from now on), and a refund of a package's payment takes
-   * seats (checked in the refund's claim with `apply` false, applied with its record)
-   */
-  seats?: {
-    paid: (tx: Tx, packageId: number, at: Date) => Promise<void>;
-    refund: (tx: Tx, r: SeatRefund, apply: boolean) => Promise<{ seats: number; released: number[] }>;
-    /** the package's seats now and the people on them (the admin's refund form) */
-    holders: (packageId: number) => Promise<{ seats: number; holders: { id: number; name: string }[] }>;
-  };
 
 export function createPaymentsContext(deps: PaymentsDeps): PaymentsContext {
   return { ...deps, now: deps.now ?? Date.now };
 }
 
-/** a `creating` placeholder older than this belongs to a request that died: it is dropped */
 /** a refund of a seat package's payment, as the companies module decides its seats */
 export interface SeatRefund {
   packageId: number;
@@ -105,6 +104,7 @@ export interface SeatRefund {
   at: Date;
 }
 
+/** a `creating` placeholder older than this belongs to a request that died: it is dropped */
 export const STALE_CREATING_MS = 2 * 60_000;
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -5,9 +5,9 @@ import { createPaymentsContext, type PaymentsDeps } from './payments.context.ts'
 import { paymentsPersonalData } from './payments.personal-data.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
 import { type BookNowOptions, bookNow } from './use-cases/book-now.ts';
+import { bookSeats, type SeatPurchase } from './use-cases/book-seats.ts';
 import { bookingStatus, syncBooking } from './use-cases/booking-status.ts';
 import { listOwnPayments } from './use-cases/list-own-payments.ts';
-import { bookSeats, type SeatPurchase } from './use-cases/book-seats.ts';
 import { refundPayment } from './use-cases/refund-payment.ts';
 import { handleWebhook } from './use-cases/sync-payment.ts';
 import { listOwnRefunds, paymentRefunds } from './use-cases/sync-refunds.ts';
@@ -34,11 +34,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** `POST /api/booking/now` (use-cases/book-now.ts) */
     bookNow: (actor: AuthUser, seminarId: number, locale: Locale, opts?: BookNowOptions) =>
       bookNow(ctx, actor, seminarId, locale, opts),
-    /** the webhook (use-cases/sync-payment.ts) */
-    handleWebhook: (providerId: string) => handleWebhook(ctx, providerId),
     /** a company's seat package paid by card (issue 38 item 4; use-cases/book-seats.ts) */
     bookSeats: (actor: AuthUser, purchase: SeatPurchase, locale: Locale, appUrl?: string) =>
       bookSeats(ctx, actor, purchase, locale, appUrl),
+    /** the webhook (use-cases/sync-payment.ts) */
+    handleWebhook: (providerId: string) => handleWebhook(ctx, providerId),
     bookingStatus: (actor: AuthUser, bookingId: number) => bookingStatus(ctx, actor, bookingId),
     syncBooking: (actor: AuthUser, bookingId: number) => syncBooking(ctx, actor, bookingId),
     listOwn: (actor: AuthUser, q: { page: number; per_page: number }) => listOwnPayments(ctx, actor, q),
