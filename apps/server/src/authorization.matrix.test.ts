@@ -15,8 +15,8 @@ import { PRIVACY_ROWS } from './test/matrix/privacy.rows.ts';
 import { PROGRESS_ROWS } from './test/matrix/progress.rows.ts';
 import { QUESTION_EXCHANGE_ROWS } from './test/matrix/question-exchange.rows.ts';
 import { REVENUE_ROWS } from './test/matrix/revenue.rows.ts';
-import { UPLOADS_ROWS } from './test/matrix/uploads.rows.ts';
 import { SEAT_PACKAGES_ROWS } from './test/matrix/seat-packages.rows.ts';
+import { UPLOADS_ROWS } from './test/matrix/uploads.rows.ts';
 import { VOUCHERS_ROWS } from './test/matrix/vouchers.rows.ts';
 import {
   ACTORS,
@@ -299,9 +299,9 @@ const MATRIX: Row[] = [
   ...INVOICES_ROWS,
   ...VOUCHERS_ROWS,
   ...REVENUE_ROWS,
+  ...SEAT_PACKAGES_ROWS,
   ...COMPANIES_ROWS,
   ...ADMIN_ROWS,
-  ...SEAT_PACKAGES_ROWS,
   ...PRIVACY_ROWS,
   ...UPLOADS_ROWS,
   ...PROGRESS_ROWS,

@@ -5,8 +5,8 @@ import type { CompaniesService } from './companies.service.ts';
 import { companyBookingRoutes } from './company-bookings.routes.ts';
 import { companyInvitationRoutes } from './company-invitations.routes.ts';
 import { companyMemberRoutes } from './company-members.routes.ts';
-import { teamRoutes } from './team.routes.ts';
 import { seatPackageRoutes } from './seat-packages.routes.ts';
+import { teamRoutes } from './team.routes.ts';
 
 /**
  * Companies, company bookings, assignments and access links (spec section 7 "Companies";
