@@ -140,16 +140,12 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     config,
     mailer,
     vouchers: vouchers.redemptions,
-    invoices: {
-      charge,
-      issueForPayment: invoices.issueForPayment,
-      issueCreditNote: invoices.issueCreditNote,
-      refunds: invoices.refunds,
-    },
-    seats: companies.seatPackages, // seat packages (issue 38 item 4): paid, refunded, their holders
+    invoices: { charge, ...invoices.forPayments },
+    byInvoice: invoices.byInvoice, // pay by invoice (issue 38 item 3)
     seminars,
     enrolments,
     grantCompanyPurchase: companies.grantPurchase,
+    seats: companies.seatPackages, // seat packages (issue 38 item 4): paid, refunded, their holders
     provider: selectPaymentProvider(config, db, now),
     log: app.log,
     now,
@@ -166,6 +162,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     jobs,
     now,
   });
+  invoices.onPaid(payments.invoicePaid); // a purchase on account paid: payments settles it
   // "Mein Lernen" and the chapter opened last per seminar (docs/api/learn.md, issue 36)
   const learn = createLearnService({ db, enrolments, seminars, chapters, progress, mcTests, cacheBus, now });
   // reminder, digest and drip mails, the manager's reminder, unsubscribe (docs/api/notifications.md)
@@ -204,12 +201,12 @@ export const notificationSources = (s: NotificationOwners): NotificationSources 
   dripChapters: s.chapters.dripChapters,
   companyManagers: s.companies.managers,
   companyExists: s.companies.exists,
+  ...(s.companies.seatPackages ? { seatPackagesEnding: s.companies.seatPackages.endingBetween } : {}),
 });
 
 /**
  * what a checkout charges for a list price (VAT added to net prices) and the vouchers: the admins'
  * codes, checked at checkout and redeemed with the payment (issue 38 item 5)
-  ...(s.companies.seatPackages ? { seatPackagesEnding: s.companies.seatPackages.endingBetween } : {}),
  */
 function createVouchers(
   r: Resources,

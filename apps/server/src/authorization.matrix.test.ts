@@ -10,6 +10,7 @@ import { ITEM_ANALYSIS_ROWS } from './test/matrix/item-analysis.rows.ts';
 import { LEARN_ROWS } from './test/matrix/learn.rows.ts';
 import { MC_TESTS_ROWS } from './test/matrix/mc-tests.rows.ts';
 import { NOTIFICATIONS_ROWS } from './test/matrix/notifications.rows.ts';
+import { PAY_BY_INVOICE_ROWS } from './test/matrix/pay-by-invoice.rows.ts';
 import { PAYMENTS_ROWS } from './test/matrix/payments.rows.ts';
 import { PRIVACY_ROWS } from './test/matrix/privacy.rows.ts';
 import { PROGRESS_ROWS } from './test/matrix/progress.rows.ts';
@@ -297,6 +298,7 @@ const MATRIX: Row[] = [
   ...ITEM_ANALYSIS_ROWS,
   ...PAYMENTS_ROWS,
   ...INVOICES_ROWS,
+  ...PAY_BY_INVOICE_ROWS,
   ...VOUCHERS_ROWS,
   ...REVENUE_ROWS,
   ...SEAT_PACKAGES_ROWS,

@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'refund.line_refunded',
   'voucher.redeemed',
   'voucher.checkout_open',
+  // pay by invoice (issue 38 item 3)
+  'invoice.not_enabled',
+  'invoice.already_paid',
+  'invoice.camt_invalid',
   'chapter.locked',
   'chapter.not_yet_open',
   'chapter.too_deep',

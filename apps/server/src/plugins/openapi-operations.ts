@@ -217,6 +217,8 @@ export const operationDocs: Record<string, OperationDoc> = {
   'POST /api/companies/generate-access-link': { errors: [409] },
   'POST /api/companies/booking/now': { errors: [409] },
   'POST /api/companies/assign-seminar': { errors: [409] },
+  // pay by invoice (issue 38 item 3)
+  'POST /api/companies/booking/invoice': { errors: [409, 503] },
   'POST /api/companies/unassign-seminar': { errors: [409] },
   // seat packages (issue 38 item 4): the purchase's conflicts and an unavailable provider
   'POST /api/companies/seat-packages': { errors: [409, 503] },
@@ -254,7 +256,8 @@ export const operationDocs: Record<string, OperationDoc> = {
   // invoices (issue 38) --------------------------------------------------------------------
   'GET /api/invoices/{id}/pdf': {
     download: {
-      description: "The invoice or credit note as a PDF in the buyer's language (fonts embedded).",
+      description:
+        "The invoice or credit note as a PDF in the buyer's language (fonts embedded; an open invoice with a payment reference ends with the Swiss QR-bill's payment part, in Helvetica as SIX requires).",
       types: ['application/pdf'],
       attachment: true,
       ranges: false,
@@ -268,6 +271,8 @@ export const operationDocs: Record<string, OperationDoc> = {
       ranges: false,
     },
   },
+
+  'POST /api/admin/invoices/{id}/paid': { errors: [409] },
 
   // revenue overview (issue 38 item 7) -----------------------------------------------------
   'GET /api/admin/revenue/export': {

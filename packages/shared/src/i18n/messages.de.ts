@@ -322,6 +322,12 @@ export const de = {
   'invoice_pdf.number': 'Nummer',
   'invoice_pdf.date': 'Datum',
   'invoice_pdf.due': 'Zahlbar bis',
+  // pay by invoice (issue 38 item 3)
+  'invoice_pdf.payment_reference': 'Zahlungsreferenz',
+  'invoice.not_enabled': 'Zahlung auf Rechnung ist für diese Firma nicht freigeschaltet.',
+  'invoice.already_paid': 'Diese Rechnung ist bereits bezahlt.',
+  'invoice.camt_invalid':
+    'Die Datei ist keine lesbare camt.054-Meldung (ISO 20022 BankToCustomerDebitCreditNotification, Version 04 bis 08).',
   'invoice_pdf.credits': 'Gutschrift zu Rechnung {number}',
   'invoice_pdf.vat_number': 'MWST-Nr.',
   'invoice_pdf.buyer': 'Rechnungsempfänger',

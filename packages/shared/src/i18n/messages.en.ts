@@ -308,6 +308,12 @@ export const en: Record<MessageKey, string> = {
   'invoice_pdf.number': 'Number',
   'invoice_pdf.date': 'Date',
   'invoice_pdf.due': 'Due by',
+  // pay by invoice (issue 38 item 3)
+  'invoice_pdf.payment_reference': 'Payment reference',
+  'invoice.not_enabled': 'Payment by invoice is not enabled for this company.',
+  'invoice.already_paid': 'This invoice has already been paid.',
+  'invoice.camt_invalid':
+    'The file is not a readable camt.054 notification (ISO 20022 BankToCustomerDebitCreditNotification, versions 04 to 08).',
   'invoice_pdf.credits': 'Credit note for invoice {number}',
   'invoice_pdf.vat_number': 'VAT no.',
   'invoice_pdf.buyer': 'Bill to',

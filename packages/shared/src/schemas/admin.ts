@@ -200,6 +200,9 @@ export const AUDIT_ACTIONS = [
   'mc_test.time_granted',
   // an admin refunds a payment, an amount or a line of it (issue 38 item 6)
   'payment.refunded',
+  // pay by invoice (issue 38 item 3): an admin allows a company, an invoice is marked paid
+  'company.pay_by_invoice',
+  'invoice.paid',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -207,7 +210,7 @@ export const auditQuerySchema = pageQuery.extend({
   action: z.enum(AUDIT_ACTIONS).optional(),
   actor_id: id().optional(),
   target_type: z
-    .enum(['user', 'company', 'seminar', 'graduation', 'certificate', 'job', 'seller', 'payment'])
+    .enum(['user', 'company', 'seminar', 'graduation', 'certificate', 'job', 'seller', 'payment', 'invoice'])
     .optional(),
   from: dateOnly.optional(),
   to: dateOnly.optional(),

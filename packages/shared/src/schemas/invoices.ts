@@ -21,6 +21,10 @@ const text = (max: number) =>
     .max(max, { error: m('validation.max', { max }) })
     .default('');
 
+/** when a company booking paid by invoice grants the seminar */
+export const INVOICE_ACCESS = ['at_once', 'when_paid'] as const;
+export type InvoiceAccess = (typeof INVOICE_ACCESS)[number];
+
 /**
  * `PUT /api/admin/seller`: the seller on every invoice (issue 38 item 1). The VAT number is
  * stored in its printed form (`CHE-123.456.788 MWST`, `DE136695976`), IBANs without spaces.
@@ -52,6 +56,8 @@ export const sellerSettingsBodySchema = z.strictObject({
     .max(365, { error: m('validation.number_max', { max: 365 }) }),
   payment_terms_de: text(500),
   payment_terms_en: text(500),
+  /** a company booking paid by invoice grants at once or when the invoice is paid (issue 38 item 3) */
+  invoice_access: z.enum(INVOICE_ACCESS, { error: m('validation.required') }).default('when_paid'),
 });
 export type SellerSettingsBody = z.input<typeof sellerSettingsBodySchema>;
 
@@ -70,6 +76,7 @@ export const sellerSettingsDtoSchema = z.object({
   payment_terms_days: z.number().int(),
   payment_terms_de: z.string(),
   payment_terms_en: z.string(),
+  invoice_access: z.enum(INVOICE_ACCESS),
   updated_at: z.string().nullable(),
 });
 export type SellerSettingsDto = z.infer<typeof sellerSettingsDtoSchema>;
@@ -117,6 +124,8 @@ export const invoiceDtoSchema = z.object({
     reference: z.string().nullable(),
   }),
   lines: z.array(invoiceLineDtoSchema),
+  /** an open invoice's QR reference (27 digits) or creditor reference (`RF…`), else null */
+  payment_reference: z.string().nullable().optional(),
   /** the admin list only: payment reminders sent for it (issue 38 item 3), null when none */
   reminders: z.object({ count: z.number().int(), last_at: z.string() }).nullable().optional(),
 });
@@ -131,3 +140,56 @@ export const adminInvoiceQuerySchema = pageQuery.extend({
 });
 export type AdminInvoiceQuery = z.infer<typeof adminInvoiceQuerySchema>;
 export const adminInvoiceExportQuerySchema = adminInvoiceQuerySchema.omit({ page: true, per_page: true });
+
+/** `PUT /api/admin/companies/{id}/pay-by-invoice`: an admin allows a company to buy by invoice */
+export const payByInvoiceBodySchema = z.strictObject({
+  enabled: z.boolean({ error: m('validation.required') }),
+});
+export const payByInvoiceDtoSchema = z.object({ id: z.number().int(), pay_by_invoice: z.boolean() });
+export type PayByInvoiceDto = z.infer<typeof payByInvoiceDtoSchema>;
+
+/** `POST /api/companies/booking/invoice`: the company booking and its open invoice */
+export const invoiceCheckoutDtoSchema = z.object({
+  booking_id: z.number().int(),
+  /** the seminar is granted now (`at_once`) or when the invoice is paid */
+  granted: z.boolean(),
+  invoice: invoiceDtoSchema,
+});
+export type InvoiceCheckoutDto = z.infer<typeof invoiceCheckoutDtoSchema>;
+
+/** `POST /api/admin/invoices/camt054/{preview,apply}`: a camt.054 bank notification (XML text) */
+export const camtImportBodySchema = z.strictObject({
+  xml: z
+    .string({ error: m('validation.required') })
+    .min(1, { error: m('validation.required') })
+    .max(5_000_000, { error: m('validation.max', { max: 5_000_000 }) }),
+});
+export type CamtImportBody = z.infer<typeof camtImportBodySchema>;
+
+/** how a credit of the statement matches our invoices */
+export const CAMT_MATCHES = ['matched', 'already_paid', 'amount_mismatch', 'unmatched'] as const;
+export type CamtMatch = (typeof CAMT_MATCHES)[number];
+
+export const camtEntrySchema = z.object({
+  /** the bank's reference of the entry or transaction */
+  bank_reference: z.string().nullable(),
+  booked_on: z.string().nullable(),
+  /** minor units */
+  amount: z.number().int(),
+  currency: z.string(),
+  reference: z.string().nullable(),
+  debtor: z.string().nullable(),
+  match: z.enum(CAMT_MATCHES),
+  invoice: z
+    .object({ id: z.number().int(), number: z.string(), gross_total: z.number().int(), currency: z.string() })
+    .nullable(),
+});
+export type CamtEntry = z.infer<typeof camtEntrySchema>;
+
+/** the preview (nothing changed) or the result of applying it (`applied`: invoices marked paid) */
+export const camtImportDtoSchema = z.object({
+  version: z.string(),
+  entries: z.array(camtEntrySchema),
+  applied: z.number().int(),
+});
+export type CamtImportDto = z.infer<typeof camtImportDtoSchema>;

@@ -9,7 +9,16 @@ export type AuditRow = typeof auditLog.$inferSelect;
 export interface AuditEntry {
   actor: { id: number; username: string } | null;
   action: AuditAction;
-  targetType: 'user' | 'company' | 'seminar' | 'graduation' | 'certificate' | 'job' | 'seller' | 'payment';
+  targetType:
+    | 'user'
+    | 'company'
+    | 'seminar'
+    | 'graduation'
+    | 'certificate'
+    | 'job'
+    | 'seller'
+    | 'payment'
+    | 'invoice';
   targetId: number | null;
   targetLabel: string;
   before?: unknown;

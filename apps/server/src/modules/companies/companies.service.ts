@@ -56,6 +56,7 @@ import {
   revokeMemberInvitation,
 } from './use-cases/member-invitations.ts';
 import { openAccessLink, seminarOfAccessLink } from './use-cases/open-access-link.ts';
+import { checkInvoicePurchase, getPayByInvoice, setPayByInvoice } from './use-cases/pay-by-invoice.ts';
 import {
   listSeatPackages,
   packagesEndingBetween,
@@ -127,6 +128,13 @@ export function createCompaniesService(deps: CompaniesDeps) {
     seminars: (actor: AuthUser, companyId: number) => companySeminars(ctx, actor, companyId),
     bookFree: (actor: AuthUser, body: CompanySeminar) => bookFreeForCompany(ctx, actor, body),
     checkPurchase: (actor: AuthUser, body: CompanySeminar) => checkCompanyPurchase(ctx, actor, body),
+    /** pay by invoice (issue 38 item 3; use-cases/pay-by-invoice.ts): the admin's setting, the check */
+    payByInvoice: {
+      get: (actor: AuthUser, companyId: number) => getPayByInvoice(ctx, actor, companyId),
+      set: (actor: AuthUser, companyId: number, enabled: boolean) =>
+        setPayByInvoice(ctx, actor, companyId, enabled),
+      check: (actor: AuthUser, body: CompanySeminar) => checkInvoicePurchase(ctx, actor, body),
+    },
     grantPurchase: grantCompanyPurchase,
     bookedForCaller: (actor: AuthUser) => bookedForCaller(ctx, actor),
     assign: (actor: AuthUser, body: AssignSeminarBody) => assignSeminar(ctx, actor, body),
@@ -139,19 +147,6 @@ export function createCompaniesService(deps: CompaniesDeps) {
     ) => bookedCompanyUsers(ctx, actor, seminarId, q),
     ownedWithCompanyBookings: (actor: AuthUser) => ownedWithCompanyBookings(ctx, actor),
 
-    // due dates and the team view (use-cases/due-dates.ts, team.ts; issue 36 items 5 and 7)
-    setDueDate: (actor: AuthUser, companyId: number, body: DueDateBody) =>
-      setDueDate(ctx, actor, companyId, body),
-    team: (actor: AuthUser, companyId: number, q: TeamQuery) => teamPage(ctx, actor, companyId, q),
-    exportTeam: (actor: AuthUser, companyId: number, q: TeamQuery, locale: Locale, reply: FastifyReply) =>
-      exportTeam(ctx, actor, companyId, q, locale, reply),
-
-    // access links (use-cases/manage-access-links.ts, open-access-link.ts)
-    generateLink: (
-      actor: AuthUser,
-      body: { seminarId: number; userBookedId: number; expires_in_days: number },
-    ) => generateAccessLink(ctx, actor, body),
-    listLinks: (actor: AuthUser, page: number, perPage: number) => listAccessLinks(ctx, actor, page, perPage),
     // seat packages (use-cases/seat-packages.ts, assign-seats.ts; issue 38 item 4)
     seatPackages: {
       start: (actor: AuthUser, body: SeatPurchaseBody) => startSeatPurchase(ctx, actor, body),
@@ -166,6 +161,19 @@ export function createCompaniesService(deps: CompaniesDeps) {
       endingBetween: (from: Date, to: Date) => packagesEndingBetween(db, from, to),
     },
 
+    // due dates and the team view (use-cases/due-dates.ts, team.ts; issue 36 items 5 and 7)
+    setDueDate: (actor: AuthUser, companyId: number, body: DueDateBody) =>
+      setDueDate(ctx, actor, companyId, body),
+    team: (actor: AuthUser, companyId: number, q: TeamQuery) => teamPage(ctx, actor, companyId, q),
+    exportTeam: (actor: AuthUser, companyId: number, q: TeamQuery, locale: Locale, reply: FastifyReply) =>
+      exportTeam(ctx, actor, companyId, q, locale, reply),
+
+    // access links (use-cases/manage-access-links.ts, open-access-link.ts)
+    generateLink: (
+      actor: AuthUser,
+      body: { seminarId: number; userBookedId: number; expires_in_days: number },
+    ) => generateAccessLink(ctx, actor, body),
+    listLinks: (actor: AuthUser, page: number, perPage: number) => listAccessLinks(ctx, actor, page, perPage),
     revokeLink: (actor: AuthUser, id: number) => revokeAccessLink(ctx, actor, id),
     openLink: (token: string, ip: string) => openAccessLink(ctx, token, ip),
     revokeLinksOfUser: (tx: DbOrTx, userId: number) => revokeAccessLinksOfUser(ctx, tx, userId),

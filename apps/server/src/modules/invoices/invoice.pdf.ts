@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { formatIban, type Locale, t } from '@elearn/shared';
 import PDFDocument from 'pdfkit';
 import type { BuyerSnapshot, SellerSnapshot } from './invoices.snapshot.ts';
+import { attachQrBill, QR_BILL_HEIGHT, qrBillData } from './qr-bill.ts';
 
 const require = createRequire(import.meta.url);
 /** the web app's font (Source Sans Pro, @fontsource), embedded as a subset (as the certificates) */
@@ -26,6 +27,8 @@ export interface InvoiceFacts {
   paidAt: Date | null;
   seller: SellerSnapshot;
   buyer: BuyerSnapshot;
+  /** an open invoice's payment reference (QR or creditor reference): it carries a QR-bill */
+  paymentReference?: string | null;
   lines: {
     position: number;
     description: string;
@@ -152,7 +155,7 @@ function drawLines(doc: Doc, f: InvoiceFacts, locale: Locale) {
 }
 
 /** state, VAT note, payment terms, bank details and footer */
-function drawFoot(doc: Doc, f: InvoiceFacts, locale: Locale, top: number) {
+function drawFoot(doc: Doc, f: InvoiceFacts, locale: Locale, top: number, slip: boolean) {
   const s = f.seller;
   let y = top + 16;
   doc.font('bold').fontSize(11).fillColor('#000000');
@@ -168,9 +171,12 @@ function drawFoot(doc: Doc, f: InvoiceFacts, locale: Locale, top: number) {
   const iban = s.qr_iban ?? s.iban;
   if (iban && f.state === 'open')
     doc.text(`${t(locale, 'invoice_pdf.iban')}: ${formatIban(iban)}`, { width: WIDTH });
+  if (f.paymentReference && f.state === 'open')
+    doc.text(`${t(locale, 'invoice_pdf.payment_reference')}: ${f.paymentReference}`, { width: WIDTH });
   const footer = locale === 'en' ? s.footer_en : s.footer_de;
   if (footer) {
-    y = doc.page.height - 90;
+    // above the QR-bill's payment part when there is one (it takes the page's bottom 105 mm)
+    y = Math.max(doc.y + 8, doc.page.height - 90 - (slip ? QR_BILL_HEIGHT - 50 : 0));
     doc.fontSize(8).fillColor('#555555').text(footer, LEFT, y, { width: WIDTH, align: 'center' });
   }
 }
@@ -197,7 +203,11 @@ export async function renderInvoicePdf(f: InvoiceFacts, locale: Locale): Promise
   });
   drawHead(doc, f, locale);
   const y = drawLines(doc, f, locale);
-  drawFoot(doc, f, locale, y);
+  // an open invoice with a payment reference: the Swiss QR-bill's payment part (issue 38 item 3)
+  const slip = f.kind === 'invoice' && f.state === 'open' && !!f.paymentReference;
+  const qr = slip ? { ...f, paymentReference: f.paymentReference ?? null } : null;
+  drawFoot(doc, f, locale, y, !!qr && !!qrBillData(qr, locale));
+  if (qr) attachQrBill(doc, qr, locale);
   doc.end();
   await done;
   return Buffer.concat(chunks);

@@ -1,5 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+
+/**
+ * an open invoice became paid (marked by an admin, or a bank statement): what follows in the same
+ * transaction (payments grants a booking bought by invoice "when paid"; app-modules.ts registers it)
+ */
+export type InvoicePaidHandler = (
+  tx: Tx,
+  invoice: { id: number; paymentId: number | null; bookingId: number | null },
+  at: Date,
+) => Promise<void>;
 
 /** what the invoices module is built from (app-modules.ts) */
 export interface InvoicesDeps {
@@ -12,11 +22,14 @@ export interface InvoicesDeps {
 
 export interface InvoicesContext extends Omit<InvoicesDeps, 'now'> {
   now: () => number;
+  /** registered by the modules that act on a paid invoice (`onPaid`) */
+  paidHandlers: InvoicePaidHandler[];
 }
 
 export const createInvoicesContext = (deps: InvoicesDeps): InvoicesContext => ({
   ...deps,
   now: deps.now ?? Date.now,
+  paidHandlers: [],
 });
 
 /** the year of a moment in Switzerland (invoice numbers count per calendar year there) */

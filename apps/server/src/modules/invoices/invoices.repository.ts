@@ -73,14 +73,14 @@ export const invoicesRepository = {
       ), i as (
         insert into invoices (number, year, seq, kind, credits_invoice_id, booking_id, payment_id,
           user_id, company_id, state, locale, currency, net_total, vat_total, rounding, gross_total,
-          vat_rate_bp, prices_include_vat, seller, buyer, issued_at, due_at, paid_at)
+          vat_rate_bp, prices_include_vat, seller, buyer, issued_at, due_at, paid_at, payment_reference)
         select ${prefix} || ${year}::text || '-' || lpad(c.last::text, 6, '0'), ${year}, c.last, ${head.kind ?? 'invoice'},
           ${head.creditsInvoiceId ?? null}::int, ${head.bookingId ?? null}::int, ${head.paymentId ?? null}::int,
           ${head.userId ?? null}::int, ${head.companyId ?? null}::int, ${head.state}, ${head.locale},
           ${head.currency}, ${head.netTotal}, ${head.vatTotal}, ${head.rounding ?? 0}, ${head.grossTotal},
           ${head.vatRateBp}, ${head.pricesIncludeVat}, ${JSON.stringify(head.seller)}::jsonb,
           ${JSON.stringify(head.buyer)}::jsonb, ${ts(head.issuedAt)}::timestamptz,
-          ${ts(head.dueAt)}::timestamptz, ${ts(head.paidAt)}::timestamptz
+          ${ts(head.dueAt)}::timestamptz, ${ts(head.paidAt)}::timestamptz, ${head.paymentReference ?? null}::text
         from c
         returning id
       ), l as (
@@ -119,6 +119,21 @@ export const invoicesRepository = {
       .update(invoices)
       .set({ state: 'paid', paidAt: at })
       .where(and(eq(invoices.id, id), eq(invoices.state, 'open')));
+  },
+  /** the next number for a payment reference (a sequence: gaps do not matter there) */
+  async nextReferenceNumber(db: DbOrTx): Promise<number> {
+    const [row] = rowsOf(await db.execute(sql`select nextval('invoice_reference_seq')::text as n`));
+    return Number(row?.n);
+  },
+  /** the invoices with these payment references, locked for the caller's transaction when asked */
+  async byReferences(db: DbOrTx, refs: string[], lock = false): Promise<InvoiceRow[]> {
+    if (!refs.length) return [];
+    const q = db
+      .select()
+      .from(invoices)
+      .where(and(inArray(invoices.paymentReference, refs), eq(invoices.kind, 'invoice')))
+      .orderBy(asc(invoices.id));
+    return lock ? q.for('update') : q;
   },
   async findByPayment(db: DbOrTx, paymentId: number): Promise<InvoiceRow | undefined> {
     const [row] = await db

@@ -1,7 +1,10 @@
 import {
   adminInvoiceExportQuerySchema,
   adminInvoiceQuerySchema,
+  camtImportBodySchema,
+  camtImportDtoSchema,
   idParamsSchema,
+  invoiceDtoSchema,
   invoicePageSchema,
   pageQuery,
   sellerSettingsBodySchema,
@@ -65,5 +68,22 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }>
     '/api/admin/invoices/export',
     { onRequest: admin, schema: { tags, querystring: adminInvoiceExportQuerySchema } },
     async (req, reply) => invoices.export(req.query, req.locale, reply),
+  );
+
+  // pay by invoice (issue 38 item 3): an admin marks an open invoice paid, or imports a camt.054
+  app.post(
+    '/api/admin/invoices/:id/paid',
+    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 200: invoiceDtoSchema } } },
+    async (req) => invoices.markPaid(req.user!, req.params.id),
+  );
+  const camt = {
+    onRequest: admin,
+    // a bank file of a few thousand entries; the schema refuses more than 5 MB of XML
+    bodyLimit: 6 * 1024 * 1024,
+    schema: { tags, body: camtImportBodySchema, response: { 200: camtImportDtoSchema } },
+  };
+  app.post('/api/admin/invoices/camt054/preview', camt, async (req) => invoices.camt.preview(req.body.xml));
+  app.post('/api/admin/invoices/camt054/apply', camt, async (req) =>
+    invoices.camt.apply(req.user!, req.body.xml),
   );
 };

@@ -1,11 +1,16 @@
-import type { Locale } from '@elearn/shared';
+import type { InvoiceDto, Locale } from '@elearn/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
-import type { CreditLine, PaidPurchase, PaymentInvoice } from '../invoices/invoices.service.ts';
+import type {
+  CreditLine,
+  OpenInvoiceInput,
+  PaidPurchase,
+  PaymentInvoice,
+} from '../invoices/invoices.service.ts';
 import type { SeminarsService } from '../seminars/seminars.service.ts';
 import type { VoucherQuote } from '../vouchers/vouchers.service.ts';
 import type { PaymentProvider } from './payments.provider.ts';
@@ -27,6 +32,14 @@ export interface PaymentsDeps {
     companyId: number,
     at: Date,
   ) => Promise<void>;
+  /**
+   * pay by invoice (issue 38 item 3; the invoices module, wired in app-modules.ts): whether a
+   * purchase by invoice grants at once, and its open invoice, issued in the booking's transaction
+   */
+  byInvoice?: {
+    access: (tx: Tx) => Promise<'at_once' | 'when_paid'>;
+    issueOpen: (tx: Tx, p: OpenInvoiceInput) => Promise<InvoiceDto>;
+  };
   /**
    * the invoices module (issue 38; wired in app-modules.ts): the amount a checkout charges for a
    * price (VAT added to net prices), and the invoice of a paid payment, issued in its transaction
@@ -78,18 +91,6 @@ export interface PaymentsDeps {
   now?: () => number;
 }
 
-/** what an invoice needs of a paid payment: the invoices module's type */
-export type { PaidPurchase, VoucherQuote };
-
-/** the deps the use cases share, built once per app */
-export interface PaymentsContext extends Omit<PaymentsDeps, 'now'> {
-  now: () => number;
-}
-
-export function createPaymentsContext(deps: PaymentsDeps): PaymentsContext {
-  return { ...deps, now: deps.now ?? Date.now };
-}
-
 /** a refund of a seat package's payment, as the companies module decides its seats */
 export interface SeatRefund {
   packageId: number;
@@ -102,6 +103,18 @@ export interface SeatRefund {
   /** the employees whose seats the refund takes (the admin's choice) */
   userIds: number[];
   at: Date;
+}
+
+/** what an invoice needs of a paid payment: the invoices module's type */
+export type { PaidPurchase, VoucherQuote };
+
+/** the deps the use cases share, built once per app */
+export interface PaymentsContext extends Omit<PaymentsDeps, 'now'> {
+  now: () => number;
+}
+
+export function createPaymentsContext(deps: PaymentsDeps): PaymentsContext {
+  return { ...deps, now: deps.now ?? Date.now };
 }
 
 /** a `creating` placeholder older than this belongs to a request that died: it is dropped */

@@ -1,9 +1,11 @@
 import type { Locale, RefundBody, TestCheckoutAction } from '@elearn/shared';
+import type { Tx } from '../../db/client.ts';
 import type { Page } from '../../db/query-helpers.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { createPaymentsContext, type PaymentsDeps } from './payments.context.ts';
 import { paymentsPersonalData } from './payments.personal-data.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
+import { bookByInvoice, invoicePaid } from './use-cases/book-by-invoice.ts';
 import { type BookNowOptions, bookNow } from './use-cases/book-now.ts';
 import { bookSeats, type SeatPurchase } from './use-cases/book-seats.ts';
 import { bookingStatus, syncBooking } from './use-cases/booking-status.ts';
@@ -57,6 +59,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       ofPayment: (paymentId: number) => paymentRefunds(ctx, paymentId),
       own: (actor: AuthUser) => listOwnRefunds(ctx, actor),
     },
+
+    /** a company's purchase on account (issue 38 item 3; use-cases/book-by-invoice.ts) */
+    bookByInvoice: (actor: AuthUser, seminarId: number, p: { companyId: number; reference: string | null }) =>
+      bookByInvoice(ctx, actor, seminarId, p),
+    /** the invoices module's `onPaid`: a purchase by invoice is paid (in that transaction) */
+    invoicePaid: (tx: Tx, invoice: { paymentId: number | null }, at: Date) =>
+      invoicePaid(ctx, tx, invoice, at),
 
     /** the built-in test checkout (use-cases/test-checkout.ts) */
     testCheckout: (actor: AuthUser, providerId: string) => testCheckout(ctx, actor, providerId),

@@ -50,6 +50,7 @@ const seller: SellerSettingsDto = {
   payment_terms_days: 30,
   payment_terms_de: '',
   payment_terms_en: '',
+  invoice_access: 'when_paid',
   updated_at: '2026-03-04T09:31:00.000Z',
 };
 

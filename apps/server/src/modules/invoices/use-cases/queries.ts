@@ -1,5 +1,6 @@
 import { type AdminInvoiceQuery, type InvoiceDto, type Locale, type Paginated, t } from '@elearn/shared';
 import type { FastifyReply } from 'fastify';
+import type { DbOrTx } from '../../../db/client.ts';
 import { notFound } from '../../../errors.ts';
 import { safeText, sendXlsxStream } from '../../../lib/xlsx.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
@@ -18,13 +19,13 @@ import { invoiceRemindersRepository } from '../invoices-reminders.repository.ts'
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** the DTOs of invoice rows, with their lines and the numbers of the invoices they credit */
-async function dtos(ctx: InvoicesContext, rows: InvoiceRow[]): Promise<InvoiceDto[]> {
+async function dtos(ctx: InvoicesContext, rows: InvoiceRow[], db: DbOrTx = ctx.db): Promise<InvoiceDto[]> {
   const [lines, credited] = await Promise.all([
     repo.linesOf(
-      ctx.db,
+      db,
       rows.map((r) => r.id),
     ),
-    repo.numbersByIds(ctx.db, [
+    repo.numbersByIds(db, [
       ...new Set(rows.flatMap((r) => (r.creditsInvoiceId ? [r.creditsInvoiceId] : []))),
     ]),
   ]);
@@ -49,6 +50,7 @@ async function dtos(ctx: InvoicesContext, rows: InvoiceRow[]): Promise<InvoiceDt
       paid_at: iso(r.paidAt),
       booking_id: r.bookingId,
       company_id: r.companyId,
+      payment_reference: r.paymentReference,
       buyer: { name: buyer.name, email: buyer.email, company: buyer.company, reference: buyer.reference },
       lines: (byInvoice.get(r.id) ?? []).map((l) => ({
         position: l.position,
@@ -62,6 +64,9 @@ async function dtos(ctx: InvoicesContext, rows: InvoiceRow[]): Promise<InvoiceDt
     };
   });
 }
+
+/** invoice rows as their DTOs (the answer of marking one paid, of buying by invoice) */
+export const invoiceDtos = dtos;
 
 const paginated = <T>(data: T[], total: number, q: { page: number; per_page: number }): Paginated<T> => ({
   data,
@@ -130,6 +135,7 @@ export async function invoicePdf(ctx: InvoicesContext, actor: AuthUser, id: numb
     paidAt: row.paidAt,
     seller: row.seller as SellerSnapshot,
     buyer: row.buyer as BuyerSnapshot,
+    paymentReference: row.paymentReference,
     lines: dto!.lines,
   };
   const kind = t(locale, row.kind === 'invoice' ? 'invoice_pdf.invoice' : 'invoice_pdf.credit_note');

@@ -4,6 +4,7 @@ import {
   type SellerSettingsBody,
   type SellerSettingsDto,
 } from '@elearn/shared';
+import type { DbOrTx } from '../../../db/client.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { auditRepository } from '../../audit/audit.repository.ts';
 import type { InvoicesContext } from '../invoices.context.ts';
@@ -23,11 +24,16 @@ const toDto = (s: SellerRow | undefined): SellerSettingsDto => ({
   payment_terms_days: s?.paymentTermsDays ?? 30,
   payment_terms_de: s?.paymentTermsDe ?? '',
   payment_terms_en: s?.paymentTermsEn ?? '',
+  invoice_access: s?.invoiceAccess === 'at_once' ? 'at_once' : 'when_paid',
   updated_at: s ? s.updatedAt.toISOString() : null,
 });
 
 /** `GET /api/admin/seller` */
 export const getSeller = async (ctx: InvoicesContext) => toDto(await repo.seller(ctx.db));
+
+/** when a company booking bought by invoice grants (issue 38 item 3; no settings: when paid) */
+export const invoiceAccess = async (ctx: InvoicesContext, db: DbOrTx = ctx.db) =>
+  (await repo.seller(db))?.invoiceAccess === 'at_once' ? ('at_once' as const) : ('when_paid' as const);
 
 /** the seller settings for a checkout's VAT (payments charges the gross of a net price) */
 export const vatSettings = async (ctx: InvoicesContext) => {
@@ -61,6 +67,7 @@ export async function putSeller(
       paymentTermsDays: body.payment_terms_days,
       paymentTermsDe: body.payment_terms_de ?? '',
       paymentTermsEn: body.payment_terms_en ?? '',
+      invoiceAccess: body.invoice_access ?? 'when_paid',
       updatedBy: actor.id,
       updatedAt: at,
     });

@@ -11,6 +11,7 @@ import { useBookCompanyNow } from '../api/book-company-now';
 import { useCompanies } from '../api/get-companies';
 import { type SeminarCompanyRow, useSeminarCompanies } from '../api/get-seminar-companies';
 import { companyPaths } from '../tabs';
+import { BuyByInvoice } from './buy-by-invoice';
 import { CompanySeatPackages } from './seat-packages-table';
 import { SeatPurchaseForm } from './seat-purchase-form';
 
@@ -125,6 +126,7 @@ function CompanyRow({
         >
           {t('company.booking.buyFor', { company: company.name })}
         </Button>
+        <BuyByInvoice seminarId={seminar.id} company={company} reference={reference.trim()} />
         <SeatPurchaseForm seminar={seminar} company={company} />
       </li>
     );

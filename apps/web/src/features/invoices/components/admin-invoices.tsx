@@ -5,6 +5,7 @@ import { QueryState } from '@/components/query-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { type AdminInvoiceFilter, invoiceExportUrl, useAdminInvoices } from '../api/invoices';
+import { CamtImport } from './camt-import';
 import { InvoiceTable } from './invoice-table';
 
 const FILTERS = ['year', 'state', 'company_id'] as const;
@@ -90,12 +91,13 @@ export function AdminInvoices() {
           ) : (
             <>
               <p className="mb-3 has-text-grey">{t('invoices.count', { count: result.total })}</p>
-              <InvoiceTable invoices={result.data} labelledBy="admin-page-title" showBuyer />
+              <InvoiceTable invoices={result.data} labelledBy="admin-page-title" showBuyer markPaid />
               <Pagination current={result.current_page} last={result.last_page} />
             </>
           )
         }
       </QueryState>
+      <CamtImport />
     </>
   );
 }

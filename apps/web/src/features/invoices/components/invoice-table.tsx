@@ -4,16 +4,20 @@ import { Table } from '@/components/ui/table';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate, formatPercent, formatPrice } from '@/lib/format';
 import { invoicePdfUrl } from '../api/invoices';
+import { MarkPaidButton } from './mark-paid-button';
 
 /** Invoices and credit notes with their totals, state and a PDF link (buyers' and admins' lists). */
 export function InvoiceTable({
   invoices,
   labelledBy,
   showBuyer = false,
+  markPaid = false,
 }: {
   invoices: InvoiceDto[];
   labelledBy: string;
   showBuyer?: boolean;
+  /** admins: an open invoice can be marked paid (issue 38 item 3) */
+  markPaid?: boolean;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -41,6 +45,15 @@ export function InvoiceTable({
                 {t('invoices.creditNoteFor', { number: invoice.credits_number ?? '' })}
               </p>
             ) : null}
+            {invoice.payment_reference && invoice.state === 'open' ? (
+              <p
+                className="is-size-7 has-text-grey is-family-monospace"
+                data-testid="invoice-payment-reference"
+              >
+                {invoice.payment_reference}
+              </p>
+            ) : null}
+            {markPaid ? <MarkPaidButton invoice={invoice} /> : null}
           </td>
           <td>{formatDate(invoice.issued_at, locale)}</td>
           {showBuyer ? (

@@ -1,4 +1,4 @@
-import type { SellerSettingsBody, SellerSettingsDto } from '@elearn/shared';
+import { INVOICE_ACCESS, type SellerSettingsBody, type SellerSettingsDto } from '@elearn/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '@/components/query-state';
@@ -26,6 +26,7 @@ const valuesOf = (s: SellerSettingsDto): Values => ({
   payment_terms_days: String(s.payment_terms_days),
   payment_terms_de: s.payment_terms_de,
   payment_terms_en: s.payment_terms_en,
+  invoice_access: s.invoice_access,
 });
 
 /** the body as the server reads it (numbers as numbers; blank optional fields null) */
@@ -42,6 +43,7 @@ const bodyOf = (v: Values): SellerSettingsBody => ({
   payment_terms_days: Number(v.payment_terms_days),
   payment_terms_de: String(v.payment_terms_de),
   payment_terms_en: String(v.payment_terms_en),
+  invoice_access: v.invoice_access === 'at_once' ? 'at_once' : 'when_paid',
 });
 
 function Form({ initial }: { initial: SellerSettingsDto }) {
@@ -119,6 +121,23 @@ function Form({ initial }: { initial: SellerSettingsDto }) {
       </div>
       {TEXT_FIELDS.slice(2).map((n) => text(n))}
       {text('payment_terms_days', 'number')}
+      {field(
+        'invoice_access',
+        <div className="select">
+          <select
+            id={id('invoice_access')}
+            name="invoice_access"
+            value={String(values.invoice_access)}
+            onChange={(e) => set('invoice_access', e.target.value)}
+          >
+            {INVOICE_ACCESS.map((a) => (
+              <option key={a} value={a}>
+                {t(`invoices.seller.access.${a}`)}
+              </option>
+            ))}
+          </select>
+        </div>,
+      )}
       {AREA_FIELDS.slice(1).map((n) => area(n))}
       <FormError message={Object.keys(errors).length ? t('invoices.seller.invalid') : null} />
       <Button type="submit" variant="primary" isLoading={save.isPending}>

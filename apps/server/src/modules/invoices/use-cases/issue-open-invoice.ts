@@ -1,0 +1,105 @@
+import { type Locale, t } from '@elearn/shared';
+import type { DbOrTx } from '../../../db/client.ts';
+import { usersService } from '../../users/users.service.ts';
+import { invoiceAmounts, lineAmounts } from '../invoice-amounts.ts';
+import { type InvoicesContext, zurichYear } from '../invoices.context.ts';
+import { type InvoiceRow, invoicesRepository as repo } from '../invoices.repository.ts';
+import { type BuyerSnapshot, sellerSnapshot } from '../invoices.snapshot.ts';
+import { paymentReferenceFor } from '../payment-reference.ts';
+
+/** a line of an open invoice: `quantity` × the list price of one unit */
+export interface OpenInvoiceLine {
+  /** a seminar's title: the line reads "Seminar: {title}" */
+  seminarTitle: string;
+  seminarId: number | null;
+  quantity: number;
+  /** the list price of one unit (minor units; gross or net per the seller's settings) */
+  unitPrice: number;
+}
+
+/** what a purchase on account tells the invoice (a company booking, a seat package) */
+export interface OpenInvoiceInput {
+  /** the person who bought (the manager) */
+  userId: number;
+  companyId: number | null;
+  bookingId?: number | null;
+  paymentId?: number | null;
+  /** the buyer's reference / PO number entered at checkout */
+  reference: string | null;
+  currency: string;
+  lines: OpenInvoiceLine[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** the line's text: the seminar (a quantity above 1 is the line's own column) */
+const describe = (l: OpenInvoiceLine, locale: Locale) =>
+  t(locale, 'invoice_pdf.seminar', { title: l.seminarTitle });
+
+/**
+ * Issues an OPEN invoice for a purchase on account (issue 38 item 3), in the caller's transaction:
+ * numbered like every invoice (gap-free, the transaction's last statement), due after the seller's
+ * payment terms, with a payment reference (a QR reference when the seller has a QR-IBAN, else an
+ * ISO 11649 creditor reference; none without any IBAN) that a bank statement matches. Answers the
+ * invoice. Used for company bookings by invoice and meant for seat packages bought that way.
+ */
+export async function issueOpenInvoice(
+  ctx: InvoicesContext,
+  tx: DbOrTx,
+  p: OpenInvoiceInput,
+): Promise<InvoiceRow> {
+  const at = new Date(ctx.now());
+  const [sellerRow, user] = await Promise.all([repo.seller(tx), usersService.findById(tx, p.userId)]);
+  if (!sellerRow) ctx.log.warn({ bookingId: p.bookingId }, 'open invoice issued without seller settings');
+  const vat = { vatRateBp: sellerRow?.vatRateBp ?? 0, pricesIncludeVat: sellerRow?.pricesIncludeVat ?? true };
+  const locale: Locale = user?.locale === 'en' ? 'en' : 'de';
+  const amounts = p.lines.map((l) => lineAmounts(l.unitPrice * l.quantity, vat));
+  const totals = invoiceAmounts(amounts, p.currency, vat);
+  const hasIban = !!(sellerRow?.qrIban || sellerRow?.iban);
+  const paymentReference = hasIban
+    ? paymentReferenceFor(await repo.nextReferenceNumber(tx), !!sellerRow?.qrIban)
+    : null;
+  const buyer: BuyerSnapshot = {
+    name: user ? `${user.firstName} ${user.lastName}`.trim() || user.username : '',
+    email: user?.email ?? null,
+    address: null,
+    company: p.companyId ? await ctx.companyName(tx, p.companyId) : null,
+    reference: p.reference,
+  };
+  const id = await repo.issue(
+    tx,
+    zurichYear(at),
+    {
+      kind: 'invoice',
+      bookingId: p.bookingId ?? null,
+      paymentId: p.paymentId ?? null,
+      userId: p.userId,
+      companyId: p.companyId,
+      state: 'open',
+      locale,
+      currency: p.currency,
+      netTotal: totals.net,
+      vatTotal: totals.vat,
+      rounding: totals.rounding,
+      grossTotal: totals.payable,
+      vatRateBp: vat.vatRateBp,
+      pricesIncludeVat: vat.pricesIncludeVat,
+      seller: sellerSnapshot(sellerRow),
+      buyer,
+      issuedAt: at,
+      dueAt: new Date(at.getTime() + (sellerRow?.paymentTermsDays ?? 30) * DAY_MS),
+      paidAt: null,
+      paymentReference,
+    },
+    p.lines.map((l, i) => ({
+      description: describe(l, locale),
+      seminarId: l.seminarId,
+      quantity: l.quantity,
+      ...amounts[i]!,
+      vatRateBp: vat.vatRateBp,
+    })),
+  );
+  const row = await repo.findById(tx, id);
+  if (!row) throw new Error('open invoice not found after issuing');
+  return row;
+}
