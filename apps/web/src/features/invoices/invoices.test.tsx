@@ -174,7 +174,7 @@ describe('invoices (issue 38)', () => {
         }),
       },
     });
-    await user.type(await screen.findByLabelText(/Ihre Referenz oder Bestellnummer/), ' PO-4711 ');
+    await user.type(await screen.findByTestId('company-booking-reference'), ' PO-4711 ');
     await user.click(screen.getByTestId('company-booking-buy'));
     await waitFor(() => expect(fetchMock.callsTo('POST /api/companies/booking/now')).toHaveLength(1));
     expect(fetchMock.callsTo('POST /api/companies/booking/now')[0]!.json()).toEqual({
