@@ -1,15 +1,8 @@
-import { createRequire } from 'node:module';
 import { formatIban, type Locale, t } from '@elearn/shared';
 import PDFDocument from 'pdfkit';
+import { pdfFonts } from '../../lib/pdf-fonts.ts';
 import type { BuyerSnapshot, SellerSnapshot } from './invoices.snapshot.ts';
 import { attachQrBill, QR_BILL_HEIGHT, qrBillData } from './qr-bill.ts';
-
-const require = createRequire(import.meta.url);
-/** the web app's font (Source Sans Pro, @fontsource), embedded as a subset (as the certificates) */
-const FONT_REGULAR = require.resolve(
-  '@fontsource/source-sans-pro/files/source-sans-pro-latin-400-normal.woff',
-);
-const FONT_BOLD = require.resolve('@fontsource/source-sans-pro/files/source-sans-pro-latin-700-normal.woff');
 
 export interface InvoiceFacts {
   kind: 'invoice' | 'credit_note';
@@ -193,8 +186,10 @@ export async function renderInvoicePdf(f: InvoiceFacts, locale: Locale): Promise
     info: { Title: `${title} ${f.number}`, Author: f.seller.legal_name, Subject: f.number },
     lang: locale,
   });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
+  // parsed once per process (lib/pdf-fonts.ts), a subset embedded in each document
+  const fonts = pdfFonts();
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {
