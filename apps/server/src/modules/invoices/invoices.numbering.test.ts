@@ -114,17 +114,18 @@ describe('invoice numbering under concurrency', () => {
     });
     afterAll(() => second.close());
 
-    it('webhooks split across both instances at once: the numbers continue without a gap', async () => {
+    it('200 webhooks split across both instances at once: the numbers continue without a gap', async () => {
       const before = (await db().select({ n: count() }).from(invoices))[0]?.n ?? 0;
-      const ids = await paidAtMollie(100);
+      // the 200 concurrent payments, half of them through each instance
+      const ids = await paidAtMollie(200);
       await deliverAll(ids, (i) => (i % 2 ? second : t));
-      await expectGapFree(before + 100);
+      await expectGapFree(before + 200);
       // each instance issued some of them (the second instance's pool is a separate client)
       const [one] = await second.app.database.db
         .select({ n: count() })
         .from(invoices)
         .where(eq(invoices.kind, 'invoice'));
-      expect(one?.n).toBe(before + 100);
+      expect(one?.n).toBe(before + 200);
     }, 240_000);
   });
 });
