@@ -18,7 +18,9 @@
  * only the reminder run over 100,000 assignments (issue 36, bench/reminders.ts; PostgreSQL); `BENCH_ONLY=import`
  * only the import of a 2,000-question Moodle XML file (issue 37, bench/question-import.ts), on PGlite and
  * (with BENCH_DATABASE_URL) PostgreSQL; `BENCH_ONLY=drawn-start` only 500 learners starting a drawn exam
- * within 10 s (issue 37, bench/drawn-start.ts; PostgreSQL with BENCH_DATABASE_URL, also part of its full run).
+ * within 10 s (issue 37, bench/drawn-start.ts; PostgreSQL with BENCH_DATABASE_URL, also part of its full run);
+ * `BENCH_ONLY=checkouts` only 200 paid checkouts whose webhooks arrive at once, and `BENCH_ONLY=invoice-pdf`
+ * only the invoice PDF (issue 38, bench/commerce.ts; PostgreSQL with BENCH_DATABASE_URL, also part of its full run).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -30,6 +32,7 @@ import { chapterFiles, chapterLinks, chapters, enrolments, seminars, users } fro
 import { hashPassword } from '../src/lib/passwords.ts';
 import { httpClient, startServerProcess } from '../src/test/server-process.ts';
 import { measureSaves, printSaves } from './answer-saves.ts';
+import { runCheckoutsBench, runInvoicePdfBench } from './commerce.ts';
 import { runDrawnStartBench } from './drawn-start.ts';
 import { generateItemBench, measureItemAnalysis, printItemAnalysis } from './item-analysis.ts';
 import { countLearnQueries, generateLearnBench, printLearn } from './learn.ts';
@@ -553,6 +556,12 @@ if (process.env.BENCH_ONLY === 'privacy') {
 } else if (process.env.BENCH_ONLY === 'drawn-start') {
   // issue 37: 500 learners starting a drawn exam within 10 s (bench/drawn-start.ts; PostgreSQL)
   ok.push(...(await runDrawnStartBench()));
+} else if (process.env.BENCH_ONLY === 'checkouts') {
+  // issue 38: 200 paid checkouts, their webhooks at once (bench/commerce.ts; PostgreSQL)
+  ok.push(await runCheckoutsBench());
+} else if (process.env.BENCH_ONLY === 'invoice-pdf') {
+  // issue 38: the invoice PDF (bench/commerce.ts; PostgreSQL)
+  ok.push(await runInvoicePdfBench());
 } else if (process.env.BENCH_ONLY !== 'postgres') {
   ok.push(await run('PGlite'));
   // the data export of a large account (issue 19), in process
@@ -572,6 +581,8 @@ if (
   process.env.BENCH_ONLY !== 'reminders' &&
   process.env.BENCH_ONLY !== 'import' &&
   process.env.BENCH_ONLY !== 'drawn-start' &&
+  process.env.BENCH_ONLY !== 'checkouts' &&
+  process.env.BENCH_ONLY !== 'invoice-pdf' &&
   process.env.BENCH_ONLY !== 'pglite'
 ) {
   const scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL);
@@ -589,5 +600,7 @@ if (
   }
   // 500 learners starting a drawn exam within 10 s (issue 37): its goal is PostgreSQL's
   ok.push(...(await runDrawnStartBench()));
+  // 200 paid checkouts at once and the invoice PDF (issue 38): their goals are PostgreSQL's
+  ok.push(await runCheckoutsBench(), await runInvoicePdfBench());
 }
 process.exitCode = ok.every(Boolean) ? 0 : 1;
