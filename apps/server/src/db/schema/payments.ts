@@ -50,6 +50,8 @@ export const bookings = pgTable(
       .on(t.seminarId, t.userId)
       .where(sql`${t.seatPackageId} is null`),
     uniqueIndex('bookings_seat_package_unique').on(t.seatPackageId),
+    // the unique index above leaves out the packages: a seminar's bookings (all kinds) by this one
+    index('bookings_seminar_idx').on(t.seminarId),
     index('bookings_user_idx').on(t.userId),
     index('bookings_created_idx').on(t.createdAt),
     // every foreign key has an index (a deleted company finds its purchases without a scan)

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_seminar_idx" ON "bookings" USING btree ("seminar_id");
