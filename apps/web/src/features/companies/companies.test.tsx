@@ -197,7 +197,7 @@ describe('seminar tabs with a company (spec section 2)', () => {
   });
 });
 
-describe('access-link page (no login)', () => {
+describe('access-link page (no login)', { timeout: 15_000 }, () => {
   const chapters = [
     chapterDto(
       {
