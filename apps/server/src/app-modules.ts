@@ -94,7 +94,8 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
     cacheBus,
   });
   // learning progress, video resume and coverage, completion and certificates (docs/api/progress.md)
-  const progress = createProgressService({ db, config, counter: rateCounter, seminars, enrolments, now });
+  const progressDeps = { db, config, counter: rateCounter, seminars, enrolments, now, jobs };
+  const progress = createProgressService(progressDeps);
   // a chapter marked done, a run accomplished, a graduation confirmed: completion decided (issue 36)
   const chapters = createChaptersService({
     ...{ db, config, fileStore: files, seminars, now, cacheBus },
@@ -289,9 +290,8 @@ export async function registerModules(
   now?: () => number,
 ): Promise<Services> {
   const services = createServices(app, resources, now);
-  await services.auth.defineJobs();
-  await services.notifications.defineJobs();
-  await services.graduate.defineJobs();
+  const { auth, notifications, graduate, progress } = services;
+  for (const jobs of [auth, notifications, graduate, progress]) await jobs.defineJobs();
   const managers = services.companies.managers; // payment reminders of overdue invoices (issue 38)
   await createPaymentReminders({ ...resources, log: app.log, now, companyManagers: managers }).defineJobs();
   await registerRoutes(app, services, resources);

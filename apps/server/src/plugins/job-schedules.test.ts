@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema/index.ts';
+import { chapterUsers, seminarCompletions, sessions } from '../db/schema/index.ts';
 import { TUS_SWEEP_JOB } from '../modules/chapters/chapter-uploads.ts';
 import { CLOSE_WINDOWS_JOB } from '../modules/graduate/use-cases/close-windows.ts';
 import { PRIVACY_SWEEP_JOB } from '../modules/privacy/privacy.service.ts';
+import { CATCH_UP_JOB } from '../modules/progress/progress.service.ts';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../test/build-test-app.ts';
+import { seminarFixtures } from '../test/fixtures.ts';
 import { drainJobs } from '../test/jobs.ts';
 import { SESSION_SWEEP_JOB } from './session.ts';
 
@@ -41,6 +43,8 @@ describe('the sweeps on the job queue', () => {
       { name: 'invoice-reminders', cron: '30 6 * * *', timezone: 'UTC' },
       { name: 'manager-digest', cron: '0 6 * * 1', timezone: 'UTC' },
       { name: PRIVACY_SWEEP_JOB, cron: '*/15 * * * *', timezone: 'UTC' },
+      // completions met but not stored (a crash between a write and its evaluation), nightly (issue 36 item 3)
+      { name: CATCH_UP_JOB, cron: '40 3 * * *', timezone: 'UTC' },
       // the expiry warnings of seat packages (issue 38 item 4), daily
       { name: 'seat-expiry', cron: '15 6 * * *', timezone: 'UTC' },
       { name: SESSION_SWEEP_JOB, cron: '*/10 * * * *', timezone: 'UTC' },
@@ -58,6 +62,25 @@ describe('the sweeps on the job queue', () => {
     await drainJobs(t.app);
     expect((await rows<{ n: number }>(t, mine))[0]?.n).toBe(0);
     expect(await t.app.database.db.select().from(sessions)).toEqual([]);
+  });
+
+  it("the nightly catch-up job stores a completion met but not stored, dated at the learner's last activity (issue 36 item 3)", async () => {
+    const fx = seminarFixtures(t.app);
+    const [owner, learner] = [await t.make.user({ scopes: ['trainer'] }), await t.make.user()];
+    const s = await fx.seminar(owner.id, { bookedBy: [learner.id] });
+    const c = await fx.chapter(s.id);
+    // the chapter marked done as a crashed write leaves it: no evaluation after it
+    const doneAt = new Date('2026-03-02T10:00:00Z');
+    await t.app.database.db.insert(chapterUsers).values({ chapterId: c.id, userId: learner.id, doneAt });
+    await t.app.jobs.enqueue(CATCH_UP_JOB, {});
+    await drainJobs(t.app);
+    const stored = await t.app.database.db
+      .select()
+      .from(seminarCompletions)
+      .where(and(eq(seminarCompletions.userId, learner.id), eq(seminarCompletions.seminarId, s.id)));
+    expect(stored).toHaveLength(1);
+    // the day the last fact happened, not the night the job ran
+    expect(stored[0]?.completedAt.toISOString()).toBe(doneAt.toISOString());
   });
 
   it('the privacy sweep job runs the sweep and completes', async () => {

@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden } from '../../errors.ts';
 import { batched } from '../../lib/batch.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import type { RateCounter } from '../../lib/rate-counter.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { companyPolicy } from '../../policies/company.policy.ts';
@@ -23,6 +24,8 @@ export interface ProgressDeps {
   seminars: SeminarsService;
   enrolments: EnrolmentsService;
   now?: () => number;
+  /** the queue of the nightly catch-up of completions (absent in tests that build the module alone) */
+  jobs?: JobQueue;
 }
 
 /** the deps and the state the use cases share, built once per app */

@@ -25,6 +25,10 @@ export type { ProgressDeps } from './progress.context.ts';
  * holds a seminar comes from the enrolments service; seminar access from the seminars service.
  * The use cases are in `use-cases/`, the progress read model in `progress.read-model.ts`.
  */
+/** the nightly catch-up of completions met but not stored (a crash between a write and its evaluation) */
+export const CATCH_UP_JOB = 'progress-catch-up';
+const CATCH_UP_CRON = '40 3 * * *';
+
 export function createProgressService(deps: ProgressDeps) {
   const ctx = createProgressContext(deps);
   return {
@@ -50,6 +54,19 @@ export function createProgressService(deps: ProgressDeps) {
     },
     /** completions met by the rule but never stored (before issue 36 item 3): the command line's catch-up */
     catchUp: () => catchUpCompletions(ctx.db, ctx.now),
+    /**
+     * The catch-up as a nightly job of the queue (once across the instances): a video save and a
+     * stopped run evaluate the completion right after their own transaction; a crash between the
+     * two leaves a completion met but not stored, which this stores, dated at the learner's last
+     * activity in the seminar (issue 36 item 3).
+     */
+    async defineJobs() {
+      if (!deps.jobs) return;
+      await deps.jobs.define(CATCH_UP_JOB, async () => {
+        await catchUpCompletions(ctx.db, ctx.now);
+      });
+      await deps.jobs.schedule(CATCH_UP_JOB, CATCH_UP_CRON);
+    },
     /** the summaries of learners in seminars (the company's employee view), keyed `userId/seminarId` */
     async summaries(pairs: { userId: number; seminarId: number }[]) {
       const computed = await computeProgress(ctx, pairs);
