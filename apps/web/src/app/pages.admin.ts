@@ -30,6 +30,8 @@ export const ADMIN_PAGES: PageDef[] = [
     id: 'admin-company',
     path: '/admin/companies/:id',
     ...admin,
+    // the company's pay-by-invoice setting (issue 38 item 3)
+    i18n: ['admin', 'invoices'],
     load: () => import('./routes/admin/company'),
   },
   { id: 'admin-seminars', path: '/admin/seminars', ...admin, load: () => import('./routes/admin/seminars') },
