@@ -68,11 +68,21 @@ describe('reminder runs on two instances at once (issue 36 item 6)', () => {
   });
 
   it('each learner gets the due reminder once when two runs overlap', { timeout: 180_000 }, async () => {
-    const instances = [t, second ?? t];
-    const ids = await Promise.all(instances.map((i) => i.app.jobs.enqueue('due-reminders', {})));
-    expect(ids.every((id) => id !== null)).toBe(true);
-    // the mails through the SMTP server: a wait for them, not a speed check (a loaded machine)
-    await Promise.all(instances.map((i) => drainJobs(i.app, 120_000)));
+    if (second) {
+      // two instances of one PostgreSQL database run it at the same time
+      const ids = await Promise.all([t, second].map((i) => i.app.jobs.enqueue('due-reminders', {})));
+      expect(ids.every((id) => id !== null)).toBe(true);
+      // the mails through the SMTP server: a wait for them, not a speed check (a loaded machine)
+      await Promise.all([t, second].map((i) => drainJobs(i.app, 120_000)));
+    } else {
+      // PGlite has one connection: the runs can only follow each other, the second finds the sends
+      for (let run = 0; run < 2; run++) {
+        expect(await t.app.jobs.enqueue('due-reminders', {})).not.toBeNull();
+        await drainJobs(t.app, 120_000);
+      }
+    }
+    // a mail queued behind another to the same server may still be on its way when the drain ends
+    await Promise.all(learners.map((l) => smtp.waitFor(l.email, 60_000)));
     const about = smtp.mails.filter((m) => m.text.includes('Zweimal nie'));
     expect(about.flatMap((m) => m.to).sort()).toEqual(learners.map((l) => l.email).sort());
     const sends = await t.app.database.db
