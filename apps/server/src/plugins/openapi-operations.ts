@@ -98,8 +98,7 @@ export const operationDocs: Record<string, OperationDoc> = {
   },
   // 403: a seminar the caller may see but does not manage; 404: one the caller may not see
   'GET /api/seminars/{id}/bookings': { errors: [403, 404] },
-  // owner_id of a pool the caller may not read (another trainer's): 404, as an unknown one (issue 37)
-  'GET /api/questions/categories': { errors: [404] },
+  'GET /api/questions/categories': { errors: [404] }, // owner_id of a pool the caller may not read (issue 37)
   'GET /api/seminars/{id}/image': {
     download: { description: 'The seminar image.', types: IMAGE_TYPES, attachment: false, ranges: true },
   },
