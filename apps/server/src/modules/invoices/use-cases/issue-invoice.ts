@@ -1,7 +1,6 @@
 import { type Locale, t } from '@elearn/shared';
 import type { DbOrTx } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../errors.ts';
-import { usersService } from '../../users/users.service.ts';
 import {
   discountedLines,
   invoiceAmounts,
@@ -17,7 +16,8 @@ import {
   type NewInvoiceRow,
   invoicesRepository as repo,
 } from '../invoices.repository.ts';
-import { type BuyerSnapshot, sellerSnapshot } from '../invoices.snapshot.ts';
+import { sellerSnapshot } from '../invoices.snapshot.ts';
+import { basisFields, invoiceBasis } from './invoice-basis.ts';
 
 /** what payments knows about a payment that became paid (sync-payment.ts) */
 export interface PaidPurchase {
@@ -106,18 +106,8 @@ function purchaseLines(p: PaidPurchase, vat: VatSettings, locale: Locale) {
 export async function issueForPayment(ctx: InvoicesContext, tx: DbOrTx, p: PaidPurchase): Promise<number> {
   const existing = await repo.findByPayment(tx, p.paymentId);
   if (existing) return existing.id;
-  const [sellerRow, user] = await Promise.all([repo.seller(tx), usersService.findById(tx, p.userId)]);
-  if (!sellerRow) ctx.log.warn({ paymentId: p.paymentId }, 'invoice issued without seller settings');
-  const vat = { vatRateBp: sellerRow?.vatRateBp ?? 0, pricesIncludeVat: sellerRow?.pricesIncludeVat ?? true };
-  const locale: Locale = user?.locale === 'en' ? 'en' : 'de';
-  const { lines, totals } = purchaseLines(p, vat, locale);
-  const buyer: BuyerSnapshot = {
-    name: user ? `${user.firstName} ${user.lastName}`.trim() || user.username : '',
-    email: user?.email ?? null,
-    address: null,
-    company: p.companyId ? await ctx.companyName(tx, p.companyId) : null,
-    reference: p.reference,
-  };
+  const basis = await invoiceBasis(ctx, tx, p, { paymentId: p.paymentId });
+  const { lines, totals } = purchaseLines(p, basis.vat, basis.locale);
   return store(
     tx,
     p.paidAt,
@@ -128,16 +118,8 @@ export async function issueForPayment(ctx: InvoicesContext, tx: DbOrTx, p: PaidP
       userId: p.userId,
       companyId: p.companyId,
       state: 'paid',
-      locale,
       currency: p.currency,
-      netTotal: totals.net,
-      vatTotal: totals.vat,
-      rounding: totals.rounding,
-      grossTotal: totals.payable,
-      vatRateBp: vat.vatRateBp,
-      pricesIncludeVat: vat.pricesIncludeVat,
-      seller: sellerSnapshot(sellerRow),
-      buyer,
+      ...basisFields(basis, totals),
       issuedAt: p.paidAt,
       dueAt: null,
       paidAt: p.paidAt,

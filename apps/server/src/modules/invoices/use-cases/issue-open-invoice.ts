@@ -1,11 +1,10 @@
 import { type Locale, t } from '@elearn/shared';
 import type { DbOrTx } from '../../../db/client.ts';
-import { usersService } from '../../users/users.service.ts';
 import { invoiceAmounts, lineAmounts } from '../invoice-amounts.ts';
 import { type InvoicesContext, zurichYear } from '../invoices.context.ts';
 import { type InvoiceRow, invoicesRepository as repo } from '../invoices.repository.ts';
-import { type BuyerSnapshot, sellerSnapshot } from '../invoices.snapshot.ts';
 import { paymentReferenceFor } from '../payment-reference.ts';
+import { basisFields, invoiceBasis } from './invoice-basis.ts';
 
 /** a line of an open invoice: `quantity` × the list price of one unit */
 export interface OpenInvoiceLine {
@@ -49,23 +48,14 @@ export async function issueOpenInvoice(
   p: OpenInvoiceInput,
 ): Promise<InvoiceRow> {
   const at = new Date(ctx.now());
-  const [sellerRow, user] = await Promise.all([repo.seller(tx), usersService.findById(tx, p.userId)]);
-  if (!sellerRow) ctx.log.warn({ bookingId: p.bookingId }, 'open invoice issued without seller settings');
-  const vat = { vatRateBp: sellerRow?.vatRateBp ?? 0, pricesIncludeVat: sellerRow?.pricesIncludeVat ?? true };
-  const locale: Locale = user?.locale === 'en' ? 'en' : 'de';
+  const basis = await invoiceBasis(ctx, tx, p, { bookingId: p.bookingId });
+  const { sellerRow, vat, locale } = basis;
   const amounts = p.lines.map((l) => lineAmounts(l.unitPrice * l.quantity, vat));
   const totals = invoiceAmounts(amounts, p.currency, vat);
   const hasIban = !!(sellerRow?.qrIban || sellerRow?.iban);
   const paymentReference = hasIban
     ? paymentReferenceFor(await repo.nextReferenceNumber(tx), !!sellerRow?.qrIban)
     : null;
-  const buyer: BuyerSnapshot = {
-    name: user ? `${user.firstName} ${user.lastName}`.trim() || user.username : '',
-    email: user?.email ?? null,
-    address: null,
-    company: p.companyId ? await ctx.companyName(tx, p.companyId) : null,
-    reference: p.reference,
-  };
   const id = await repo.issue(
     tx,
     zurichYear(at),
@@ -76,16 +66,8 @@ export async function issueOpenInvoice(
       userId: p.userId,
       companyId: p.companyId,
       state: 'open',
-      locale,
       currency: p.currency,
-      netTotal: totals.net,
-      vatTotal: totals.vat,
-      rounding: totals.rounding,
-      grossTotal: totals.payable,
-      vatRateBp: vat.vatRateBp,
-      pricesIncludeVat: vat.pricesIncludeVat,
-      seller: sellerSnapshot(sellerRow),
-      buyer,
+      ...basisFields(basis, totals),
       issuedAt: at,
       dueAt: new Date(at.getTime() + (sellerRow?.paymentTermsDays ?? 30) * DAY_MS),
       paidAt: null,
