@@ -20,6 +20,16 @@ export const companies = pgTable(
     shortName: text('short_name').notNull(),
     /** an admin allows its managers to buy by invoice (issue 38 item 3) */
     payByInvoice: boolean('pay_by_invoice').notNull().default(false),
+    /**
+     * The postal address printed on its invoices and put in the QR-bill's debtor (issue 38): all
+     * optional; edited by admins and the company's managers (`PUT /api/companies/{id}/address`)
+     */
+    addressStreet: text('address_street'),
+    addressBuildingNumber: text('address_building_number'),
+    addressPostalCode: text('address_postal_code'),
+    addressTown: text('address_town'),
+    /** ISO 3166-1 alpha-2, upper case */
+    addressCountry: text('address_country'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('companies_short_name_lower_unique').on(sql`lower(${t.shortName})`)],
