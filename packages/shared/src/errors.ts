@@ -110,6 +110,5 @@ export const ERROR_CODES = [
   'seats.unlimited',
   'seats.not_priced',
   'seats.refund_choose',
-  'seats.by_invoice_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -46,6 +46,16 @@ describe('invoicePolicy (pay by invoice, issue 38 item 3)', () => {
     ['another currency', 20_000, 'EUR', open, false, 'amount_mismatch'],
     ['a paid invoice', 20_000, 'CHF', { ...open, state: 'paid' }, false, 'already_paid'],
     ['paid by an earlier credit of the file', 20_000, 'CHF', open, true, 'already_paid'],
+    // part of an open purchase by invoice cancelled by a credit note: the amount due counts
+    ['the amount due after a credit note', 15_000, 'CHF', { ...open, credited: 5_000 }, false, 'matched'],
+    [
+      'the printed total after a credit note',
+      20_000,
+      'CHF',
+      { ...open, credited: 5_000 },
+      false,
+      'amount_mismatch',
+    ],
   ] as const)('a credit: %s → %s', (_n, amount, currency, invoice, earlier, expected) => {
     expect(invoicePolicy.camtMatch({ amount, currency }, invoice, earlier)).toBe(expected);
   });

@@ -25,16 +25,18 @@ export const invoicePolicy = {
     i?.kind !== 'invoice' ? 'not_found' : i.state === 'paid' ? 'already_paid' : 'ok',
   /**
    * How a bank credit matches an invoice by its reference: the same amount and currency as the
-   * invoice's total, and the invoice still open (and not paid by an earlier credit of the same file)
+   * invoice's amount due (its total less its credit notes: part of an open purchase by invoice may
+   * have been cancelled), and the invoice still open (and not paid by an earlier credit of the same
+   * file)
    */
   camtMatch: (
     credit: { amount: number; currency: string },
-    invoice: { state: string; grossTotal: number; currency: string } | undefined,
+    invoice: { state: string; grossTotal: number; currency: string; credited?: number } | undefined,
     paidEarlierInFile: boolean,
   ): 'matched' | 'already_paid' | 'amount_mismatch' | 'unmatched' => {
     if (!invoice) return 'unmatched';
-    if (invoice.grossTotal !== credit.amount || invoice.currency !== credit.currency)
-      return 'amount_mismatch';
+    const due = invoice.grossTotal - (invoice.credited ?? 0);
+    if (due !== credit.amount || invoice.currency !== credit.currency) return 'amount_mismatch';
     return invoice.state === 'paid' || paidEarlierInFile ? 'already_paid' : 'matched';
   },
 };

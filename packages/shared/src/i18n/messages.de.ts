@@ -399,5 +399,4 @@ export const de = {
   'seats.refund_choose':
     'Diese Rückerstattung nimmt {seats} Platz/Plätze weg, es sind aber mehr Personen zugewiesen als übrig blieben: bitte wählen, wessen Platz erstattet wird.',
   'seats.refund_holder': 'Diese Person hat keinen Platz in diesem Paket.',
-  'seats.by_invoice_unavailable': 'Zahlung auf Rechnung ist für diese Firma nicht verfügbar.',
 } as const;

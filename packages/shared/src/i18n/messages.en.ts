@@ -384,5 +384,4 @@ export const en: Record<MessageKey, string> = {
   'seats.refund_choose':
     'This refund takes {seats} seat(s), but more employees are assigned than would remain: choose whose seat is refunded.',
   'seats.refund_holder': 'This person holds no seat of this package.',
-  'seats.by_invoice_unavailable': 'Paying by invoice is not available for this company.',
 };

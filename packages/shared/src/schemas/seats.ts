@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage as m } from '../i18n/messages.ts';
+import { invoiceDtoSchema } from './invoices.ts';
 import { checkoutDtoSchema } from './payment.ts';
 import { id } from './rules.ts';
 import { dueDate } from './team.ts';
@@ -65,9 +66,13 @@ export const seatPackageDtoSchema = z.object({
 });
 export type SeatPackageDto = z.infer<typeof seatPackageDtoSchema>;
 
-/** the answer to a purchase: the package and the card checkout to go to (null: paid by invoice) */
+/**
+ * the answer to a purchase: the package and the card checkout to go to (null: paid by invoice),
+ * or paid by invoice its open invoice with the payment reference of the QR-bill
+ */
 export const seatPurchaseResultSchema = z.object({
   package: seatPackageDtoSchema,
   checkout: checkoutDtoSchema.nullable(),
+  invoice: invoiceDtoSchema.nullable().optional(),
 });
 export type SeatPurchaseResult = z.infer<typeof seatPurchaseResultSchema>;

@@ -6,14 +6,14 @@ import {
 } from '@elearn/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict } from '../../errors.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { tags } from './companies.route-params.ts';
 import type { CompaniesService } from './companies.service.ts';
 
 /**
  * Seat packages (issue 38 item 4; docs/api/companies.md): a manager buys N seats of a priced
- * seminar and pays by card (the payments checkout); the seats are assigned through
+ * seminar and pays by card (the payments checkout) or, when an admin enabled it for the company,
+ * by invoice (an open invoice with a QR-bill); the seats are assigned through
  * `POST /api/companies/assign-seminar`.
  */
 export const seatPackageRoutes: FastifyPluginAsyncZod<{
@@ -28,25 +28,23 @@ export const seatPackageRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const actor = req.user!;
-      // pay by invoice (open invoice with a QR-bill) is another use case: not wired yet
-      if (req.body.pay_by === 'invoice') {
-        throw conflict('seats.by_invoice_unavailable', 'seats.by_invoice_unavailable');
-      }
       const { pkg, seminar } = await companies.seatPackages.start(actor, req.body);
-      const checkout = await payments.bookSeats(
-        actor,
-        {
-          packageId: pkg.id,
-          companyId: pkg.companyId,
-          seminarId: seminar.id,
-          seminarTitle: seminar.title,
-          quantity: pkg.seatsBought,
-          unitPrice: pkg.unitPrice,
-          reference: req.body.reference ?? null,
-        },
-        req.locale,
-        req.appUrl,
-      );
+      const purchase = {
+        packageId: pkg.id,
+        companyId: pkg.companyId,
+        seminarId: seminar.id,
+        seminarTitle: seminar.title,
+        quantity: pkg.seatsBought,
+        unitPrice: pkg.unitPrice,
+        reference: req.body.reference ?? null,
+      };
+      if (req.body.pay_by === 'invoice') {
+        // on account: an open invoice with its QR-bill, no provider asked (issue 38 item 3)
+        const { invoice } = await payments.bookSeatsByInvoice(actor, purchase);
+        const dto = await companies.seatPackages.dto(pkg, seminar);
+        return reply.code(201).send({ package: dto, checkout: null, invoice });
+      }
+      const checkout = await payments.bookSeats(actor, purchase, req.locale, req.appUrl);
       return reply.code(201).send({ package: await companies.seatPackages.dto(pkg, seminar), checkout });
     },
   );

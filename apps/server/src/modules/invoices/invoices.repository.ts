@@ -113,6 +113,16 @@ export const invoicesRepository = {
       .where(and(eq(invoices.creditsInvoiceId, invoiceId), eq(invoices.kind, 'credit_note')));
     return Number(row?.n ?? 0);
   },
+  /** the gross credited per invoice (the amount due of open invoices), by invoice id */
+  async creditedOf(db: DbOrTx, invoiceIds: number[]): Promise<Map<number, number>> {
+    if (!invoiceIds.length) return new Map();
+    const rows = await db
+      .select({ id: invoices.creditsInvoiceId, n: sql<number>`sum(${invoices.grossTotal})::int` })
+      .from(invoices)
+      .where(and(inArray(invoices.creditsInvoiceId, invoiceIds), eq(invoices.kind, 'credit_note')))
+      .groupBy(invoices.creditsInvoiceId);
+    return new Map(rows.map((r) => [r.id!, Number(r.n)]));
+  },
   /** an open credit note becomes `paid`: its money went back (a refund the provider completed) */
   async markPaid(db: DbOrTx, id: number, at: Date): Promise<void> {
     await db

@@ -14,7 +14,12 @@ import {
 import { issueOpenInvoice, type OpenInvoiceInput } from './use-cases/issue-open-invoice.ts';
 import { markInvoicePaid } from './use-cases/mark-paid.ts';
 import { adminList, exportInvoices, invoiceDtos, invoicePdf, listOwn } from './use-cases/queries.ts';
-import { creditNoteNumbers, invoiceOfPayment, settleCreditNote } from './use-cases/refund-credit.ts';
+import {
+  closeIfCredited,
+  creditNoteNumbers,
+  invoiceOfPayment,
+  settleCreditNote,
+} from './use-cases/refund-credit.ts';
 import { getSeller, invoiceAccess, putSeller, vatSettings } from './use-cases/seller.ts';
 
 export { chargedAmount } from './invoice-amounts.ts';
@@ -41,6 +46,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
     invoiceOfPayment: (tx: DbOrTx, paymentId: number) => invoiceOfPayment(tx, paymentId),
     creditNoteNumbers: (tx: DbOrTx, ids: number[]) => creditNoteNumbers(tx, ids),
     settleCreditNote: (tx: DbOrTx, id: number, at: Date) => settleCreditNote(tx, id, at),
+    closeIfCredited: (tx: DbOrTx, id: number, at: Date) => closeIfCredited(tx, id, at),
   };
   return {
     personalData: invoicesPersonalData(ctx.db),

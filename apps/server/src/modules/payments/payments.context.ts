@@ -57,6 +57,8 @@ export interface PaymentsDeps {
       invoiceOfPayment: (tx: Tx | Db, paymentId: number) => Promise<PaymentInvoice | null>;
       creditNoteNumbers: (tx: Tx | Db, ids: number[]) => Promise<Map<number, string>>;
       settleCreditNote: (tx: Tx | Db, id: number, at: Date) => Promise<void>;
+      /** an open invoice credited in full is closed (a cancellation by credit note); whether it was */
+      closeIfCredited?: (tx: Tx, invoiceId: number, at: Date) => Promise<boolean>;
     };
   };
   /**

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../plugins/session.ts';
 import { createPaymentsContext, type PaymentsDeps } from './payments.context.ts';
 import { paymentsPersonalData } from './payments.personal-data.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
-import { bookByInvoice, invoicePaid } from './use-cases/book-by-invoice.ts';
+import { bookByInvoice, bookSeatsByInvoice, invoicePaid } from './use-cases/book-by-invoice.ts';
 import { type BookNowOptions, bookNow } from './use-cases/book-now.ts';
 import { bookSeats, type SeatPurchase } from './use-cases/book-seats.ts';
 import { bookingStatus, syncBooking } from './use-cases/booking-status.ts';
@@ -63,6 +63,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** a company's purchase on account (issue 38 item 3; use-cases/book-by-invoice.ts) */
     bookByInvoice: (actor: AuthUser, seminarId: number, p: { companyId: number; reference: string | null }) =>
       bookByInvoice(ctx, actor, seminarId, p),
+    /** a company's seat package on account (issue 38 items 3 and 4; use-cases/book-by-invoice.ts) */
+    bookSeatsByInvoice: (actor: AuthUser, purchase: SeatPurchase) => bookSeatsByInvoice(ctx, actor, purchase),
     /** the invoices module's `onPaid`: a purchase by invoice is paid (in that transaction) */
     invoicePaid: (tx: Tx, invoice: { paymentId: number | null }, at: Date) =>
       invoicePaid(ctx, tx, invoice, at),

@@ -3,6 +3,8 @@
  * company's managers and admins buy and list them; another company's manager is refused in
  * seat-packages.routes.test.ts (the matrix has one company).
  */
+import { eq } from 'drizzle-orm';
+import { companies } from '../../db/schema/index.ts';
 import type { Row } from '../matrix-kit.ts';
 import { managers } from './companies.rows.ts';
 
@@ -18,6 +20,25 @@ export const SEAT_PACKAGES_ROWS: Row[] = [
         months: 12,
       },
     }),
+    expect: managers(201),
+  },
+  {
+    // by invoice (an open invoice with its QR-bill): the company has pay by invoice enabled
+    method: 'POST',
+    route: '/api/companies/seat-packages',
+    prepare: async (w) => {
+      const db = w.t.app.database.db;
+      await db.update(companies).set({ payByInvoice: true }).where(eq(companies.id, w.company.id));
+      return {
+        body: {
+          seminarId: (await w.fx.seminar(w.ids.trainer, { price: 5000 })).id,
+          companyId: w.company.id,
+          seats: 2,
+          months: 6,
+          pay_by: 'invoice',
+        },
+      };
+    },
     expect: managers(201),
   },
   {

@@ -10,6 +10,7 @@ import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { conflict, notFound, validation } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { companyPolicy } from '../../../policies/company.policy.ts';
+import { invoicePolicy } from '../../../policies/invoice.policy.ts';
 import { seatPackagePolicy as policy } from '../../../policies/seat-package.policy.ts';
 import { type CompaniesContext, iso } from '../companies.context.ts';
 import { companyBookingsRepository as bookings, companyGrants } from '../company-bookings.repository.ts';
@@ -37,12 +38,15 @@ export function seatPeriod(from: string, months: number): { validFrom: Date; val
 }
 
 /**
- * A new package, `pending` until paid; the seminar as the company may book it.
+ * A new package, `pending` until paid; the seminar as the company may book it. Paid by invoice,
+ * an admin must have enabled pay by invoice for the company (the refusal of company bookings).
  * @throws 404 (a seminar the company may not book), 403/404 (not a manager of the company),
- *   seats.not_priced, seats.unlimited (409), 422 (a first day in the past)
+ *   invoice.not_enabled, seats.not_priced, seats.unlimited (409), 422 (a first day in the past)
  */
 export async function startSeatPurchase(ctx: CompaniesContext, actor: AuthUser, body: SeatPurchaseBody) {
-  await managedCompany(ctx, actor, body.companyId);
+  const company = await managedCompany(ctx, actor, body.companyId);
+  if (body.pay_by === 'invoice' && !invoicePolicy.buyByInvoice(actor, company))
+    throw conflict('invoice.not_enabled', 'invoice.not_enabled');
   const s = (await ctx.seminars.access(actor, body.seminarId).catch(() => null))?.seminar;
   if (!s || !companyPolicy.books(s, body.companyId)) throw notFound();
   if (!policy.sellable(s, body.companyId)) throw conflict('seats.not_priced', 'seats.not_priced');
@@ -102,13 +106,14 @@ export async function listSeatPackages(
   return rows.map((r) => seatPackageDto(r, taken.get(r.pkg.id) ?? 0, now));
 }
 
-/** one package as its buyer sees it right after the purchase */
+/** one package as its buyer sees it right after the purchase (read again: paid by invoice, it may grant) */
 export async function seatPackageOf(
   ctx: CompaniesContext,
   pkg: SeatPackageRow,
   seminar: { id: number; title: string },
 ) {
-  return seatPackageDto({ pkg, seminar }, 0, new Date(ctx.now()));
+  const now = (await repo.find(ctx.db, pkg.id)) ?? pkg;
+  return seatPackageDto({ pkg: now, seminar }, 0, new Date(ctx.now()));
 }
 
 /**

@@ -32,11 +32,20 @@ interface Matched {
  */
 async function match(db: DbOrTx, n: CamtNotification, lock: boolean): Promise<Matched[]> {
   const refs = [...new Set(n.credits.flatMap((c) => (c.reference ? [c.reference] : [])))];
-  const byRef = new Map((await repo.byReferences(db, refs, lock)).map((i) => [i.paymentReference!, i]));
+  const found = await repo.byReferences(db, refs, lock);
+  const byRef = new Map(found.map((i) => [i.paymentReference!, i]));
+  const credited = await repo.creditedOf(
+    db,
+    found.map((i) => i.id),
+  );
   const paidInFile = new Set<number>();
   return n.credits.map((credit) => {
     const invoice = credit.reference ? byRef.get(credit.reference) : undefined;
-    const match = invoicePolicy.camtMatch(credit, invoice, !!invoice && paidInFile.has(invoice.id));
+    const match = invoicePolicy.camtMatch(
+      credit,
+      invoice && { ...invoice, credited: credited.get(invoice.id) ?? 0 },
+      !!invoice && paidInFile.has(invoice.id),
+    );
     if (match === 'matched') paidInFile.add(invoice!.id);
     const entry: CamtEntry = {
       bank_reference: credit.bankReference,

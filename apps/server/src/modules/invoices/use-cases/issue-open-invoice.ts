@@ -31,16 +31,22 @@ export interface OpenInvoiceInput {
 
 const DAY_MS = 86_400_000;
 
-/** the line's text: the seminar (a quantity above 1 is the line's own column) */
-const describe = (l: OpenInvoiceLine, locale: Locale) =>
-  t(locale, 'invoice_pdf.seminar', { title: l.seminarTitle });
+/** the line's text: the seminar; seats of a package name their number and the seat price */
+const describe = (l: OpenInvoiceLine, locale: Locale, currency: string) =>
+  l.quantity > 1
+    ? t(locale, 'invoice_pdf.seats', {
+        title: l.seminarTitle,
+        seats: l.quantity,
+        unit: `${currency} ${(l.unitPrice / 100).toFixed(2)}`,
+      })
+    : t(locale, 'invoice_pdf.seminar', { title: l.seminarTitle });
 
 /**
  * Issues an OPEN invoice for a purchase on account (issue 38 item 3), in the caller's transaction:
  * numbered like every invoice (gap-free, the transaction's last statement), due after the seller's
  * payment terms, with a payment reference (a QR reference when the seller has a QR-IBAN, else an
  * ISO 11649 creditor reference; none without any IBAN) that a bank statement matches. Answers the
- * invoice. Used for company bookings by invoice and meant for seat packages bought that way.
+ * invoice. Used for company bookings and seat packages bought by invoice.
  */
 export async function issueOpenInvoice(
   ctx: InvoicesContext,
@@ -74,7 +80,7 @@ export async function issueOpenInvoice(
       paymentReference,
     },
     p.lines.map((l, i) => ({
-      description: describe(l, locale),
+      description: describe(l, locale, p.currency),
       seminarId: l.seminarId,
       quantity: l.quantity,
       ...amounts[i]!,

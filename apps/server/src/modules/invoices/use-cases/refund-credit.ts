@@ -41,3 +41,16 @@ export const creditNoteNumbers = (db: DbOrTx, ids: number[]) => repo.numbersById
 
 /** a refund the provider completed: its credit note is settled (`open` → `paid`, once) */
 export const settleCreditNote = (db: DbOrTx, id: number, at: Date) => repo.markPaid(db, id, at);
+
+/**
+ * An OPEN invoice whose credit notes reach its total is closed (`paid`, settled by the credit
+ * notes: a purchase by invoice cancelled before it was paid; docs/decisions/payments.md). No
+ * `onPaid` handler runs: nothing was paid. Answers whether it closed it.
+ */
+export async function closeIfCredited(db: DbOrTx, invoiceId: number, at: Date): Promise<boolean> {
+  const invoice = await repo.lockInvoice(db, invoiceId);
+  if (invoice?.kind !== 'invoice' || invoice.state !== 'open') return false;
+  if ((await repo.creditedGross(db, invoice.id)) < invoice.grossTotal) return false;
+  await repo.markPaid(db, invoice.id, at);
+  return true;
+}

@@ -7,6 +7,7 @@ import { paymentPolicy } from '../../../policies/payment.policy.ts';
 import { type PaymentsContext, paymentUnavailable, STALE_CREATING_MS } from '../payments.context.ts';
 import { paymentsRepository as repo } from '../payments.repository.ts';
 import { holdsSeminar } from '../payments.state.ts';
+import type { SeatPurchase } from './book-seats.ts';
 import { queueConfirmation } from './queue-confirmation.ts';
 import { settlePaid } from './settle-paid.ts';
 
@@ -21,10 +22,36 @@ export const INVOICE_PROVIDER = 'invoice';
 async function grantOnAccount(ctx: PaymentsContext, tx: Tx, bookingId: number, at: Date): Promise<boolean> {
   const booking = await repo.grant(tx, bookingId, at);
   if (!booking) return false;
-  await ctx.enrolments.grantPurchase(booking, at, tx);
-  if (booking.forCompanyId) await ctx.grantCompanyPurchase(tx, booking, booking.forCompanyId, at);
+  if (booking.seatPackageId) {
+    // a seat package (issue 38 item 4): its seats are usable from now on, like a paid one's
+    await ctx.seats?.paid(tx, booking.seatPackageId, at);
+  } else {
+    await ctx.enrolments.grantPurchase(booking, at, tx);
+    if (booking.forCompanyId) await ctx.grantCompanyPurchase(tx, booking, booking.forCompanyId, at);
+  }
   await queueConfirmation(ctx, tx, booking.id);
   return true;
+}
+
+/** the attempt of a purchase by invoice: `open` until its invoice is paid, no provider asked */
+async function openAttempt(
+  tx: Tx,
+  p: { bookingId: number; userId: number; amount: number },
+  config: { currency: string },
+) {
+  const attempt = await repo.insertCreating(tx, {
+    ...p,
+    provider: INVOICE_PROVIDER,
+    placeholderId: `creating:${randomUUID()}`,
+    currency: config.currency,
+  });
+  await repo.completeCreating(tx, attempt.id, {
+    providerId: `invoice-${attempt.id}`,
+    status: 'open',
+    checkoutUrl: null,
+  });
+  await repo.deriveStatus(tx, p.bookingId);
+  return attempt;
 }
 
 /**
@@ -74,20 +101,11 @@ export async function bookByInvoice(
     await repo.deleteStaleCreating(tx, booking.id, new Date(ctx.now() - STALE_CREATING_MS));
     if (await repo.findInProgress(tx, booking.id))
       throw conflict('payment.in_progress', 'payment.in_progress');
-    const attempt = await repo.insertCreating(tx, {
-      bookingId: booking.id,
-      userId: actor.id,
-      provider: INVOICE_PROVIDER,
-      placeholderId: `creating:${randomUUID()}`,
-      amount: charged,
-      currency: config.currency,
-    });
-    await repo.completeCreating(tx, attempt.id, {
-      providerId: `invoice-${attempt.id}`,
-      status: 'open',
-      checkoutUrl: null,
-    });
-    await repo.deriveStatus(tx, booking.id);
+    const attempt = await openAttempt(
+      tx,
+      { bookingId: booking.id, userId: actor.id, amount: charged },
+      config,
+    );
     const granted =
       (await byInvoice.access(tx)) === 'at_once' ? await grantOnAccount(ctx, tx, booking.id, at) : false;
     const invoice = await byInvoice.issueOpen(tx, {
@@ -103,6 +121,68 @@ export async function bookByInvoice(
   });
   ctx.log.info({ bookingId: result.booking_id, invoiceId: result.invoice.id }, 'booked by invoice');
   if (result.granted) ctx.seminars.contentChanged();
+  return result;
+}
+
+/**
+ * `POST /api/companies/seat-packages` with `pay_by: 'invoice'` (issue 38 items 3 and 4; the
+ * companies module made the pending package and checked that an admin enabled pay by invoice for
+ * the company): one transaction like `bookByInvoice`: the package's own booking, an attempt with
+ * provider `invoice`, the seats usable at once when the seller grants at once (else when the
+ * invoice is paid: `invoicePaid` → `settlePaid` → the package), and last the OPEN invoice with ONE
+ * line of `quantity` × the seat price. No provider is asked.
+ * @throws payment.unavailable (503) without the invoices module
+ */
+export async function bookSeatsByInvoice(
+  ctx: PaymentsContext,
+  actor: { id: number },
+  p: SeatPurchase,
+): Promise<InvoiceCheckoutDto> {
+  const { db, config, byInvoice } = ctx;
+  if (!byInvoice) throw paymentUnavailable();
+  const list = p.unitPrice * p.quantity;
+  const charged = ctx.invoices ? await ctx.invoices.charge(list, config.currency) : list;
+  const at = new Date(ctx.now());
+  const result = await db.transaction(async (tx) => {
+    const booking = await repo.insertSeatBooking(tx, {
+      seminarId: p.seminarId,
+      userId: actor.id,
+      price: p.unitPrice,
+      quantity: p.quantity,
+      currency: config.currency,
+      forCompanyId: p.companyId,
+      reference: p.reference,
+      seatPackageId: p.packageId,
+    });
+    const attempt = await openAttempt(
+      tx,
+      { bookingId: booking.id, userId: actor.id, amount: charged },
+      config,
+    );
+    const granted =
+      (await byInvoice.access(tx)) === 'at_once' ? await grantOnAccount(ctx, tx, booking.id, at) : false;
+    const invoice = await byInvoice.issueOpen(tx, {
+      userId: actor.id,
+      companyId: p.companyId,
+      bookingId: booking.id,
+      paymentId: attempt.id,
+      reference: p.reference,
+      currency: config.currency,
+      lines: [
+        {
+          seminarTitle: p.seminarTitle,
+          seminarId: p.seminarId,
+          quantity: p.quantity,
+          unitPrice: p.unitPrice,
+        },
+      ],
+    });
+    return { booking_id: booking.id, granted, invoice };
+  });
+  ctx.log.info(
+    { bookingId: result.booking_id, invoiceId: result.invoice.id, seatPackageId: p.packageId },
+    'seats bought by invoice',
+  );
   return result;
 }
 

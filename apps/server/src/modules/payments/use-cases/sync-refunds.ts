@@ -5,6 +5,7 @@ import { iso, type PaymentsContext } from '../payments.context.ts';
 import { type PaymentRow, paymentsRepository } from '../payments.repository.ts';
 import { type RefundApi, refundApiOf } from '../refunds.provider.ts';
 import { OPEN_REFUND_STATUSES, type RefundRow, refundsRepository as repo } from '../refunds.repository.ts';
+import { INVOICE_PROVIDER } from './book-by-invoice.ts';
 
 export const refundDto = (r: RefundRow, numbers: Map<number, string>): RefundDto => ({
   id: r.id,
@@ -19,6 +20,10 @@ export const refundDto = (r: RefundRow, numbers: Map<number, string>): RefundDto
   credit_note_number: r.creditNoteId ? (numbers.get(r.creditNoteId) ?? null) : null,
   created_at: iso(r.createdAt)!,
 });
+
+/** a paid payment, or an invoice not paid yet (its refund cancels it: refund-on-account.ts) */
+const refundable = (p: { status: string; provider: string }) =>
+  p.status === 'paid' || (p.provider === INVOICE_PROVIDER && p.status === 'open');
 
 const isOpen = (status: string) => (OPEN_REFUND_STATUSES as readonly string[]).includes(status);
 
@@ -79,7 +84,7 @@ export async function paymentRefunds(ctx: PaymentsContext, paymentId: number): P
     payment_id: payment.id,
     status: payment.status,
     amount: payment.amount,
-    remaining: payment.status === 'paid' ? payment.amount - repo.taken(rows) : 0,
+    remaining: refundable(payment) ? payment.amount - repo.taken(rows) : 0,
     currency: payment.currency,
     invoice_number: invoice?.number ?? null,
     lines: (invoice?.lines ?? []).map((l) => ({
