@@ -1,4 +1,4 @@
-import type { CompanyDto, SeatPackageDto } from '@elearn/shared';
+import type { CompanyDto, InvoiceDto, SeatPackageDto } from '@elearn/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paginatorOf, seminarDto } from '@/testing/fixtures';
@@ -85,6 +85,75 @@ describe('seat packages', { timeout: 15_000 }, () => {
       pay_by: 'card',
     });
     await waitFor(() => expect(currentUrl(router)).toBe('/payment/test-checkout/tr_seats'));
+  });
+
+  it('by invoice when the admin enabled it: one open invoice of 5 × the seat price, no checkout', async () => {
+    const invoice: InvoiceDto = {
+      id: 3,
+      number: '2026-000003',
+      kind: 'invoice',
+      credits_number: null,
+      state: 'open',
+      currency: 'CHF',
+      net_total: 55_504,
+      vat_total: 4_496,
+      rounding: 0,
+      gross_total: 60_000,
+      vat_rate: 8.1,
+      issued_at: '2026-11-29T09:00:00.000Z',
+      due_at: '2026-12-29T09:00:00.000Z',
+      paid_at: null,
+      booking_id: 5,
+      company_id: 7,
+      payment_reference: '000000000000000000000010009',
+      buyer: { name: 'Max Manager', email: 'max@acme.ch', company: 'Acme AG', reference: null },
+      lines: [],
+    };
+    const { fetchMock, router, user } = renderApp('/en/seminar/id/42', {
+      user: users.corporateTraining,
+      handlers: {
+        'GET /api/seminars/42': () => ({ body: priced }),
+        'GET /api/companies': () => ({ body: [acme] }),
+        'GET /api/seminars/42/companies': () => ({ body: [] }),
+        'GET /api/companies/7/pay-by-invoice': () => ({ body: { id: 7, pay_by_invoice: true } }),
+        'POST /api/companies/seat-packages': () => ({
+          status: 201,
+          body: {
+            package: pkg({ status: 'pending', seats_taken: 0, seats_left: 0 }),
+            checkout: null,
+            invoice,
+          },
+        }),
+      },
+    });
+    const form = await screen.findByTestId('seat-purchase', {}, { timeout: 10_000 });
+    await user.click(await within(form).findByLabelText('By invoice', {}, { timeout: 10_000 }));
+    expect(within(form).getByText(/You receive an invoice with a QR-bill for 5 seats/)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Buy seats by invoice' }));
+    const done = await screen.findByTestId('seat-purchase-done', {}, { timeout: 10_000 });
+    expect(done.textContent).toContain('Invoice 2026-000003');
+    expect(done.textContent).toContain('once the payment has arrived');
+    expect(screen.getByTestId('seat-purchase-pdf').getAttribute('href')).toContain('/api/invoices/3/pdf');
+    expect(fetchMock.callsTo('POST /api/companies/seat-packages')[0]!.json()).toMatchObject({
+      seats: 5,
+      pay_by: 'invoice',
+    });
+    expect(currentUrl(router)).toBe('/en/seminar/id/42');
+  });
+
+  it('not enabled for the company: no invoice choice, paid by card', async () => {
+    renderApp('/seminar/id/42', {
+      user: users.corporateTraining,
+      handlers: {
+        'GET /api/seminars/42': () => ({ body: priced }),
+        'GET /api/companies': () => ({ body: [acme] }),
+        'GET /api/seminars/42/companies': () => ({ body: [] }),
+        'GET /api/companies/7/pay-by-invoice': () => ({ body: { id: 7, pay_by_invoice: false } }),
+      },
+    });
+    const form = await screen.findByTestId('seat-purchase', {}, { timeout: 10_000 });
+    await waitFor(() => expect(within(form).getByText(/mit Karte/)).toBeTruthy());
+    expect(within(form).queryByTestId('seat-purchase-pay-by')).toBeNull();
   });
 
   it('shows the seats left and the period of each package, in English', async () => {

@@ -100,7 +100,9 @@ export function PaymentsList() {
                         <p className="is-size-7 has-text-grey admin-break">{payment.provider_id}</p>
                       </td>
                       <td>
-                        {payment.status === 'paid' ? (
+                        {payment.status === 'paid' ||
+                        // an open invoice is cancelled by a credit note the same way (issue 38)
+                        (payment.provider === 'invoice' && payment.status === 'open') ? (
                           <Button
                             size="small"
                             aria-expanded={refunding === payment.id}

@@ -256,9 +256,8 @@ export function RefundPanel({ paymentId }: { paymentId: number }) {
           ) : (
             <p className="mb-2 has-text-grey">{t('admin.refunds.none')}</p>
           )}
-          {data.status === 'paid' && data.remaining > 0 ? (
-            <RefundForm paymentId={paymentId} data={data} />
-          ) : null}
+          {/* the server leaves nothing to refund unless paid (or an open invoice, issue 38) */}
+          {data.remaining > 0 ? <RefundForm paymentId={paymentId} data={data} /> : null}
         </div>
       )}
     </QueryState>

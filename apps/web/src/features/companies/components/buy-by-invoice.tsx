@@ -1,4 +1,4 @@
-import type { InvoiceCheckoutDto } from '@elearn/shared';
+import type { InvoiceCheckoutDto, InvoiceDto } from '@elearn/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,38 @@ import { useLocale } from '@/hooks/use-locale';
 import { apiUrl } from '@/lib/api-client';
 import { formatDate, formatPrice } from '@/lib/format';
 import { useBookByInvoice, useCompanyPayByInvoice } from '../api/book-by-invoice';
+
+/**
+ * The open invoice of a purchase by invoice (a company booking or a seat package): its number,
+ * total and due date in `message` (a catalogue key with {{number}}, {{total}}, {{due}}) and its PDF
+ * with the QR-bill. Test ids: `{testId}-done`, `{testId}-pdf`.
+ */
+export function InvoiceIssued({
+  invoice,
+  message,
+  testId,
+}: {
+  invoice: InvoiceDto;
+  message: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <Notification variant="success" role="status">
+      <p data-testid={`${testId}-done`}>
+        {t(message, {
+          number: invoice.number,
+          total: formatPrice(invoice.gross_total, invoice.currency, locale, '0'),
+          due: invoice.due_at ? formatDate(invoice.due_at, locale) : '',
+        })}
+      </p>
+      <a href={apiUrl(`/api/invoices/${invoice.id}/pdf`)} download data-testid={`${testId}-pdf`}>
+        {t('company.byInvoice.pdf')}
+      </a>
+    </Notification>
+  );
+}
 
 /**
  * The manager's "Auf Rechnung" / "By invoice" choice beside the card checkout of a priced seminar
@@ -23,27 +55,18 @@ export function BuyByInvoice({
   reference: string;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const setting = useCompanyPayByInvoice(company.id);
   const book = useBookByInvoice();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<InvoiceCheckoutDto | null>(null);
   if (!setting.data?.pay_by_invoice) return null;
   if (done) {
-    const inv = done.invoice;
     return (
-      <Notification variant="success" role="status">
-        <p data-testid="buy-by-invoice-done">
-          {t(done.granted ? 'company.byInvoice.doneGranted' : 'company.byInvoice.doneWhenPaid', {
-            number: inv.number,
-            total: formatPrice(inv.gross_total, inv.currency, locale, '0'),
-            due: inv.due_at ? formatDate(inv.due_at, locale) : '',
-          })}
-        </p>
-        <a href={apiUrl(`/api/invoices/${inv.id}/pdf`)} download data-testid="buy-by-invoice-pdf">
-          {t('company.byInvoice.pdf')}
-        </a>
-      </Notification>
+      <InvoiceIssued
+        invoice={done.invoice}
+        message={done.granted ? 'company.byInvoice.doneGranted' : 'company.byInvoice.doneWhenPaid'}
+        testId="buy-by-invoice"
+      />
     );
   }
   return (

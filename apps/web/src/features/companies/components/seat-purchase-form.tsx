@@ -1,4 +1,4 @@
-import { SEAT_MONTHS, type SeminarDto } from '@elearn/shared';
+import { SEAT_MONTHS, type SeatPurchaseResult, type SeminarDto } from '@elearn/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -6,12 +6,16 @@ import { Field } from '@/components/ui/field';
 import { Notification } from '@/components/ui/notification';
 import { useGoTo } from '@/hooks/use-go-to';
 import { ApiError } from '@/lib/api-client';
+import { useCompanyPayByInvoice } from '../api/book-by-invoice';
 import { useBuySeats } from '../api/buy-seats';
+import { InvoiceIssued } from './buy-by-invoice';
 
 /**
  * A manager buys a package of seats of a priced seminar for the company (issue 38 item 4): the
  * number of seats, the period and its first day, an optional reference for the invoice; paid by
- * card through the checkout. More seats or a longer period later is another package.
+ * card through the checkout or, when an admin enabled it for the company, "Auf Rechnung" / "By
+ * invoice" (an open invoice with its QR-bill, shown as the booking by invoice shows it). More
+ * seats or a longer period later is another package.
  */
 export function SeatPurchaseForm({
   seminar,
@@ -28,6 +32,20 @@ export function SeatPurchaseForm({
   const [from, setFrom] = useState('');
   const [reference, setReference] = useState('');
   const [leaving, setLeaving] = useState(false);
+  const byInvoice = !!useCompanyPayByInvoice(company.id).data?.pay_by_invoice;
+  const [payBy, setPayBy] = useState<'card' | 'invoice'>('card');
+  const [done, setDone] = useState<SeatPurchaseResult | null>(null);
+  const invoice = byInvoice && payBy === 'invoice';
+  if (done?.invoice) {
+    const granted = done.package.status === 'paid';
+    return (
+      <InvoiceIssued
+        invoice={done.invoice}
+        message={granted ? 'company.seats.doneGranted' : 'company.seats.doneWhenPaid'}
+        testId="seat-purchase"
+      />
+    );
+  }
   const err = buy.error instanceof ApiError ? buy.error : null;
   const field = (name: string) => err?.errors[name]?.[0];
   const id = (name: string) => `seats-${name}-${company.id}`;
@@ -45,10 +63,12 @@ export function SeatPurchaseForm({
             months: Number(months),
             valid_from: from || undefined,
             reference: reference.trim() || undefined,
+            pay_by: invoice ? 'invoice' : 'card',
           },
           {
-            onSuccess: ({ checkout }) => {
-              if (!checkout) return;
+            onSuccess: (result) => {
+              const { checkout } = result;
+              if (!checkout) return setDone(result);
               setLeaving(true);
               goTo(checkout.checkoutUrl);
             },
@@ -115,14 +135,33 @@ export function SeatPurchaseForm({
           data-testid="seat-purchase-reference"
         />
       </Field>
-      <p className="mb-3">{t('company.seats.total', { count: Number(seats) || 0 })}</p>
+      {byInvoice ? (
+        <fieldset className="field" data-testid="seat-purchase-pay-by">
+          <legend className="label">{t('company.seats.payBy')}</legend>
+          {(['card', 'invoice'] as const).map((way) => (
+            <label key={way} className="radio mr-4">
+              <input
+                type="radio"
+                name={id('pay-by')}
+                checked={payBy === way}
+                onChange={() => setPayBy(way)}
+                data-testid={`seat-purchase-pay-${way}`}
+              />{' '}
+              {t(way === 'card' ? 'company.seats.payByCard' : 'company.seats.payByInvoice')}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <p className="mb-3">
+        {t(invoice ? 'company.seats.totalInvoice' : 'company.seats.total', { count: Number(seats) || 0 })}
+      </p>
       <Button
         type="submit"
         variant="primary"
         isLoading={buy.isPending || leaving}
         data-testid="seat-purchase-submit"
       >
-        {t('company.seats.buy')}
+        {t(invoice ? 'company.seats.buyByInvoice' : 'company.seats.buy')}
       </Button>
     </form>
   );
