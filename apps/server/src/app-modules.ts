@@ -132,6 +132,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   const invoices = createInvoicesService({
     db,
     companyName: async (tx, id) => (await companiesRepository.findById(tx, id))?.name ?? null,
+    companyAddress: async (tx, id) => (await companies.address.billing(tx, id)) ?? null,
     log: app.log,
     now,
   });

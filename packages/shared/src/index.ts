@@ -20,6 +20,7 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/chapter.ts';
 export * from './schemas/common.ts';
 export * from './schemas/company.ts';
+export * from './schemas/company-address.ts';
 export * from './schemas/invoices.ts';
 export * from './schemas/item-analysis.ts';
 export * from './schemas/learn.ts';

@@ -190,6 +190,8 @@ export const operationSummaries: Record<string, string> = {
   'POST /api/companies/booking/invoice': 'Book a priced seminar for a company by invoice (QR-bill)',
   'GET /api/companies/{id}/pay-by-invoice': 'Whether a company may buy by invoice',
   'PUT /api/admin/companies/{id}/pay-by-invoice': 'Allow or stop buying by invoice for a company',
+  'GET /api/companies/{id}/address': "A company's postal address on its invoices",
+  'PUT /api/companies/{id}/address': "Change a company's postal address on its invoices",
   'GET /api/companies/seminars/booked': "The caller's companies' booked seminars",
   'POST /api/companies/assign-seminar': 'Assign a booked seminar to a member',
   'POST /api/companies/unassign-seminar': 'Take a seminar back from a member',

@@ -91,6 +91,20 @@ describe('companyPolicy', () => {
     expect(companyPolicy.makeAccessLink(a, grant, seminarId)).toBe(allowed);
   });
 
+  it.each([
+    // actor, the address of company 7, of company 8 (issue 38: its invoices' buyer address)
+    ['admin', admin, true, true],
+    ['manager of 7', manager7, true, false],
+    ['manager of 7 without the corporateTraining scope', managerWithoutScope, false, false],
+    ['corporateTraining member of 7 (no manager)', trainingMember7, false, false],
+    ['employee of 7', employee7, false, false],
+    ['manager of 8', manager8, false, true],
+    ['student', student, false, false],
+  ] as const)("the company's postal address: %s", (_n, a, of7, of8) => {
+    expect(companyPolicy.address(a, 7)).toBe(of7);
+    expect(companyPolicy.address(a, 8)).toBe(of8);
+  });
+
   it('a member invitation is accepted with the invited address only', () => {
     expect(companyPolicy.acceptInvitation({ email: 'a@example.com' }, { email: 'a@example.com' })).toBe(true);
     expect(companyPolicy.acceptInvitation({ email: 'b@example.com' }, { email: 'a@example.com' })).toBe(

@@ -55,6 +55,11 @@ export const companyPolicy = {
     grant.companyId !== null &&
     grant.seminarId === seminarId &&
     manage(a, grant.companyId),
+  /**
+   * The company's postal address (its invoices' buyer, the QR-bill's debtor; issue 38): read and
+   * changed by its managers and admins, not by its other members
+   */
+  address: manage,
   /** a member invitation is accepted by the holder of the invited address only */
   acceptInvitation: (a: Pick<AuthUser, 'email'>, invitation: { email: string }) =>
     a.email === invitation.email,

@@ -7,7 +7,8 @@ import type { PageDef } from './page-types';
 export const COMPANIES_PAGES: PageDef[] = [
   {
     id: 'company',
-    i18n: ['companies'],
+    // the managers' form of the company's postal address on its invoices (issue 38)
+    i18n: ['companies', 'invoices'],
     path: '/company/:name',
     layout: 'seminar',
     load: () => import('./routes/company/overview'),

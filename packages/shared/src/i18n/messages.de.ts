@@ -315,6 +315,17 @@ export const de = {
   'validation.vat_number':
     'Ungültige Mehrwertsteuernummer: erwartet wird CHE-123.456.789 MWST (mit gültiger Prüfziffer) oder eine deutsche USt-IdNr. (DE und 9 Ziffern).',
   'validation.vat_rate': 'Der Satz muss zwischen 0 und 100 % liegen, mit höchstens 2 Nachkommastellen.',
+  // a company's postal address (issue 38)
+  'validation.country':
+    'Unbekannter Ländercode: bitte den zweistelligen ISO-Code angeben (z. B. CH, DE, AT).',
+  'validation.postal_code':
+    'Ungültige Postleitzahl: 2 bis 16 Buchstaben, Ziffern, Leerzeichen oder Bindestriche.',
+  'validation.postal_code_ch': 'Eine Schweizer Postleitzahl hat 4 Ziffern (1000–9999).',
+  'validation.postal_code_li': 'Eine Liechtensteiner Postleitzahl hat 4 Ziffern (9480–9499).',
+  'validation.postal_code_de': 'Eine deutsche Postleitzahl hat 5 Ziffern.',
+  'validation.postal_code_at': 'Eine österreichische Postleitzahl hat 4 Ziffern (1000–9999).',
+  'validation.address_part': 'Zu einer Adresse gehören Postleitzahl, Ort und Land.',
+  'validation.address_street': 'Zur Hausnummer gehört eine Strasse.',
   'invoice.seller_missing':
     'Es sind noch keine Rechnungsstellerdaten hinterlegt. Bitte im Adminbereich unter «Rechnungssteller» erfassen.',
   'invoice_pdf.invoice': 'Rechnung',

@@ -301,6 +301,15 @@ export const en: Record<MessageKey, string> = {
   'validation.vat_number':
     'Invalid VAT number: expected CHE-123.456.789 MWST (with a valid check digit) or a German VAT ID (DE and 9 digits).',
   'validation.vat_rate': 'The rate must be between 0 and 100 %, with at most 2 decimals.',
+  // a company's postal address (issue 38)
+  'validation.country': 'Unknown country code: please enter the two-letter ISO code (e.g. CH, DE, AT).',
+  'validation.postal_code': 'Invalid postcode: 2 to 16 letters, digits, spaces or hyphens.',
+  'validation.postal_code_ch': 'A Swiss postcode has 4 digits (1000–9999).',
+  'validation.postal_code_li': 'A Liechtenstein postcode has 4 digits (9480–9499).',
+  'validation.postal_code_de': 'A German postcode has 5 digits.',
+  'validation.postal_code_at': 'An Austrian postcode has 4 digits (1000–9999).',
+  'validation.address_part': 'An address needs a postcode, a town and a country.',
+  'validation.address_street': 'A house number needs a street.',
   'invoice.seller_missing':
     'No seller details have been entered yet. Please enter them in the admin area under “Seller”.',
   'invoice_pdf.invoice': 'Invoice',

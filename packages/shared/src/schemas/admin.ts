@@ -203,6 +203,8 @@ export const AUDIT_ACTIONS = [
   // pay by invoice (issue 38 item 3): an admin allows a company, an invoice is marked paid
   'company.pay_by_invoice',
   'invoice.paid',
+  // an admin or a manager changes a company's postal address (issue 38)
+  'company.address',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

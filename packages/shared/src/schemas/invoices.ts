@@ -122,6 +122,8 @@ export const invoiceDtoSchema = z.object({
     email: z.string().nullable(),
     company: z.string().nullable(),
     reference: z.string().nullable(),
+    /** the company's postal address as issued (lines), null: none (issue 38) */
+    address: z.string().nullable().optional(),
   }),
   lines: z.array(invoiceLineDtoSchema),
   /** an open invoice's QR reference (27 digits) or creditor reference (`RF…`), else null */

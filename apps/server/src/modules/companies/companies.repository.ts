@@ -12,7 +12,14 @@ import {
 import { authDataChanged } from '../../lib/auth-cache.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
-export interface CompanyListRow extends CompanyRow {
+/** a company's postal address (issue 38): read by use-cases/company-address.ts, not in lists */
+type AddressColumns =
+  | 'addressStreet'
+  | 'addressBuildingNumber'
+  | 'addressPostalCode'
+  | 'addressTown'
+  | 'addressCountry';
+export interface CompanyListRow extends Omit<CompanyRow, AddressColumns> {
   manager: boolean;
   membersCount: number;
 }

@@ -24,6 +24,7 @@ import {
   checkCompanyPurchase,
   grantCompanyPurchase,
 } from './use-cases/book-for-company.ts';
+import { companyAddressOf, getCompanyAddress, setCompanyAddress } from './use-cases/company-address.ts';
 import {
   bookedCompanyUsers,
   bookedForCaller,
@@ -73,6 +74,7 @@ export type { CompanyManager } from './companies.managers.ts';
 export type CompaniesService = ReturnType<typeof createCompaniesService>;
 
 type CompanySeminar = { seminarId: number; companyId: number };
+type CompanyAddressInput = Parameters<typeof setCompanyAddress>[3];
 
 /**
  * Companies (docs/api/companies.md): memberships and invitation links for new employees,
@@ -134,6 +136,17 @@ export function createCompaniesService(deps: CompaniesDeps) {
       set: (actor: AuthUser, companyId: number, enabled: boolean) =>
         setPayByInvoice(ctx, actor, companyId, enabled),
       check: (actor: AuthUser, body: CompanySeminar) => checkInvoicePurchase(ctx, actor, body),
+    },
+    /** the postal address on its invoices (issue 38; use-cases/company-address.ts) */
+    address: {
+      get: (actor: AuthUser, companyId: number) => getCompanyAddress(ctx, actor, companyId),
+      set: (actor: AuthUser, companyId: number, body: CompanyAddressInput) =>
+        setCompanyAddress(ctx, actor, companyId, body),
+      /** the address as it is now, without rights (the invoices module's buyer) */
+      billing: async (tx: DbOrTx, companyId: number) => {
+        const c = await companies.findById(tx, companyId);
+        return c ? companyAddressOf(c) : null;
+      },
     },
     grantPurchase: grantCompanyPurchase,
     bookedForCaller: (actor: AuthUser) => bookedForCaller(ctx, actor),

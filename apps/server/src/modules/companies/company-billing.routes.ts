@@ -1,4 +1,6 @@
 import {
+  companyAddressBodySchema,
+  companyAddressDtoSchema,
   companyCheckoutBodySchema,
   idParamsSchema,
   invoiceCheckoutDtoSchema,
@@ -11,8 +13,9 @@ import { tags } from './companies.route-params.ts';
 import type { CompaniesService } from './companies.service.ts';
 
 /**
- * Pay by invoice (issue 38 item 3; docs/api/companies.md): an admin enables it per company, its
- * managers read it for their checkout and book a priced seminar for the company on account.
+ * Pay by invoice (issue 38 item 3; docs/api/invoices.md): an admin enables it per company, its
+ * managers read it for their checkout and book a priced seminar for the company on account. The
+ * company's postal address on its invoices (issue 38): its managers and admins.
  */
 export const companyBillingRoutes: FastifyPluginAsyncZod<{
   companies: CompaniesService;
@@ -53,5 +56,26 @@ export const companyBillingRoutes: FastifyPluginAsyncZod<{
       });
       return reply.code(201).send(result);
     },
+  );
+  app.get(
+    '/api/companies/:id/address',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, params: idParamsSchema, response: { 200: companyAddressDtoSchema } },
+    },
+    async (req) => companies.address.get(req.user!, req.params.id),
+  );
+  app.put(
+    '/api/companies/:id/address',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: companyAddressBodySchema,
+        response: { 200: companyAddressDtoSchema },
+      },
+    },
+    async (req) => companies.address.set(req.user!, req.params.id, req.body),
   );
 };

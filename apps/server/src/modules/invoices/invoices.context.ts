@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { BuyerPostalAddress } from './invoices.snapshot.ts';
 
 /**
  * an open invoice became paid (marked by an admin, or a bank statement): what follows in the same
@@ -16,6 +17,8 @@ export interface InvoicesDeps {
   db: Db;
   /** a company's name (the buyer of a company purchase); wired to the companies module */
   companyName: (db: DbOrTx, companyId: number) => Promise<string | null>;
+  /** a company's postal address as it is now (the buyer's on its invoices; issue 38); none: null */
+  companyAddress?: (db: DbOrTx, companyId: number) => Promise<BuyerPostalAddress | null>;
   log: FastifyBaseLogger;
   now?: () => number;
 }

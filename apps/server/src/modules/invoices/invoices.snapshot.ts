@@ -14,13 +14,25 @@ export interface SellerSnapshot {
   payment_terms_en: string;
 }
 
+/** a company's postal address as the invoice keeps it (issue 38; the fields of CompanyAddressDto) */
+export interface BuyerPostalAddress {
+  street: string | null;
+  building_number: string | null;
+  postal_code: string | null;
+  town: string | null;
+  country: string | null;
+}
+
 /** the buyer as printed on an invoice, kept with it (`invoices.buyer`) */
 export interface BuyerSnapshot {
   name: string;
   email: string | null;
+  /** the postal address as printed (lines), null: none */
   address: string | null;
   company: string | null;
   reference: string | null;
+  /** the company's address as issued (the QR-bill's debtor); absent on invoices before it */
+  postal_address?: BuyerPostalAddress | null;
 }
 
 /** no seller settings yet: an invoice is still issued (the number is the law's), without them */

@@ -1,7 +1,7 @@
 import { type Locale, t } from '@elearn/shared';
 import type PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
-import type { SellerSnapshot } from './invoices.snapshot.ts';
+import type { BuyerPostalAddress, SellerSnapshot } from './invoices.snapshot.ts';
 import { isCreditorReference, isQrReference } from './payment-reference.ts';
 
 /*
@@ -73,7 +73,26 @@ export interface QrBillFacts {
   grossTotal: number;
   paymentReference: string | null;
   seller: SellerSnapshot;
-  buyer: { company: string | null; name: string };
+  buyer: { company: string | null; name: string; postal_address?: BuyerPostalAddress | null };
+}
+
+/**
+ * The debtor ("Zahlbar durch" / "Payable by"): the company with its structured address when the
+ * invoice kept a complete one (postal code, town, country; street and number when given); else
+ * none, and the payment part leaves the box to be filled in by hand, as SIX allows.
+ */
+function debtorOf(b: QrBillFacts['buyer']) {
+  const a = b.postal_address;
+  const name = (b.company ?? b.name).trim();
+  if (!a?.postal_code || !a.town || !a.country || !name) return null;
+  return {
+    name: name.slice(0, 70),
+    address: (a.street ?? '').slice(0, 70),
+    ...(a.building_number ? { buildingNumber: a.building_number.slice(0, 16) } : {}),
+    zip: a.postal_code.slice(0, 16),
+    city: a.town.slice(0, 35),
+    country: a.country,
+  };
 }
 
 /**
@@ -90,6 +109,7 @@ export function qrBillData(
   const account = isQrReference(ref) ? f.seller.qr_iban : isCreditorReference(ref) ? f.seller.iban : null;
   const address = postalAddress(f.seller.address);
   if (!account || !address || !f.seller.legal_name) return null;
+  const debtor = debtorOf(f.buyer);
   return {
     amount: f.grossTotal / 100,
     currency: f.currency as 'CHF' | 'EUR',
@@ -104,6 +124,7 @@ export function qrBillData(
       city: address.city,
       country: address.country,
     },
+    ...(debtor ? { debtor } : {}),
   };
 }
 

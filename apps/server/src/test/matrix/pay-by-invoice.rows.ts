@@ -1,4 +1,7 @@
-/** Authorization matrix rows of pay by invoice (issue 38 item 3; see ../matrix-kit.ts). */
+/**
+ * Authorization matrix rows of pay by invoice (issue 38 item 3) and the company's postal address
+ * on its invoices (issue 38; see ../matrix-kit.ts).
+ */
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.ts';
 import { usersRepository } from '../../modules/users/users.repository.ts';
@@ -74,4 +77,25 @@ export const PAY_BY_INVOICE_ROWS: Row[] = [
     expect: adminOnly(200),
   },
   { method: 'POST', route: '/api/admin/invoices/camt054/apply', body: { xml: CAMT }, expect: adminOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/companies/:id/address',
+    prepare: async (w) => ({ url: `/api/companies/${w.company.id}/address` }),
+    expect: managers(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/companies/:id/address',
+    prepare: async (w) => ({
+      url: `/api/companies/${w.company.id}/address`,
+      body: {
+        street: 'Seestrasse',
+        building_number: '5',
+        postal_code: '8002',
+        town: 'Zürich',
+        country: 'CH',
+      },
+    }),
+    expect: managers(200),
+  },
 ];

@@ -1,4 +1,4 @@
-import type { Locale } from '@elearn/shared';
+import { formatPostalAddress, type Locale } from '@elearn/shared';
 import type { DbOrTx } from '../../../db/client.ts';
 import { usersService } from '../../users/users.service.ts';
 import type { VatSettings } from '../invoice-amounts.ts';
@@ -23,15 +23,25 @@ export async function invoiceBasis(
     pricesIncludeVat: sellerRow?.pricesIncludeVat ?? true,
   };
   const locale: Locale = user?.locale === 'en' ? 'en' : 'de';
+  // a company's address as it is now (issue 38); a person buying for themselves has none
+  // (docs/decisions/payments.md "The buyer's postal address")
+  const postal = p.companyId && ctx.companyAddress ? await ctx.companyAddress(tx, p.companyId) : null;
   const buyer: BuyerSnapshot = {
     name: user ? `${user.firstName} ${user.lastName}`.trim() || user.username : '',
     email: user?.email ?? null,
-    address: null,
+    address: postal ? formatPostalAddress(postal, countryName(locale)) : null,
     company: p.companyId ? await ctx.companyName(tx, p.companyId) : null,
     reference: p.reference,
+    postal_address: postal && formatPostalAddress(postal) ? postal : null,
   };
   return { sellerRow, vat, locale, buyer };
 }
+
+/** a country's name in the invoice's language (`CH` → Schweiz / Switzerland) */
+const countryName = (locale: Locale) => {
+  const names = new Intl.DisplayNames([locale === 'en' ? 'en-GB' : 'de-CH'], { type: 'region' });
+  return (code: string) => names.of(code) ?? code;
+};
 
 type Basis = Awaited<ReturnType<typeof invoiceBasis>>;
 

@@ -51,7 +51,13 @@ async function dtos(ctx: InvoicesContext, rows: InvoiceRow[], db: DbOrTx = ctx.d
       booking_id: r.bookingId,
       company_id: r.companyId,
       payment_reference: r.paymentReference,
-      buyer: { name: buyer.name, email: buyer.email, company: buyer.company, reference: buyer.reference },
+      buyer: {
+        name: buyer.name,
+        email: buyer.email,
+        company: buyer.company,
+        reference: buyer.reference,
+        address: buyer.address ?? null,
+      },
       lines: (byInvoice.get(r.id) ?? []).map((l) => ({
         position: l.position,
         description: l.description,

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { CompanyGate } from '@/features/companies/components/company-gate';
 import { companyPaths, seesOnlyBooked } from '@/features/companies/tabs';
+import { CompanyAddressForm } from '@/features/invoices/components/company-address-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isOwnerRole, useCurrentUser } from '@/lib/auth';
 import { checkName, companyName } from './params';
@@ -69,6 +70,8 @@ function Overview({ company }: { company: CompanyDto }) {
           </>
         ) : null}
       </div>
+      {/* the postal address on the company's invoices (issue 38): its managers */}
+      {manages ? <CompanyAddressForm companyId={company.id} /> : null}
     </section>
   );
 }
