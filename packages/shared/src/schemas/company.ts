@@ -6,6 +6,7 @@ import { pageQuery, paginated } from './common.ts';
 import { email, ID_MAX, id } from './rules.ts';
 import { seminarDtoSchema } from './seminar.ts';
 import { dueDate } from './team.ts';
+import { voucherCodeSchema } from './vouchers.ts';
 
 /** Contract: docs/api/companies.md */
 
@@ -140,6 +141,13 @@ export const companyCheckoutBodySchema = z
       .transform((v) => (v ? v : undefined)),
   })
   .strict();
+/**
+ * `POST /api/companies/booking/now`: the company checkout by card may carry a voucher code, with
+ * the caps and validity of a person's checkout (issue 38 item 5); one paying it all books at once
+ */
+export const companyCardCheckoutBodySchema = companyCheckoutBodySchema.extend({
+  voucherCode: voucherCodeSchema().optional(),
+});
 export const companyBookingDtoSchema = z.object({
   id: z.number().int(),
   status: z.string(),

@@ -7,7 +7,7 @@ import {
   companyAssignmentsQuerySchema,
   companyBookingBodySchema,
   companyBookingDtoSchema,
-  companyCheckoutBodySchema,
+  companyCardCheckoutBodySchema,
   idParamsSchema,
   seminarCompanyRowSchema,
   seminarDtoSchema,
@@ -48,7 +48,7 @@ export const companyBookingRoutes: FastifyPluginAsyncZod<{
       onRequest: app.requireVerified,
       schema: {
         tags,
-        body: companyCheckoutBodySchema,
+        body: companyCardCheckoutBodySchema,
         response: { 200: checkoutDtoSchema, 201: checkoutDtoSchema },
       },
     },
@@ -58,6 +58,8 @@ export const companyBookingRoutes: FastifyPluginAsyncZod<{
         forCompanyId: req.body.companyId,
         reference: req.body.reference,
         appUrl: req.appUrl,
+        // a voucher with the caps and validity of a person's checkout (issue 38 item 5)
+        voucherCode: req.body.voucherCode,
       });
       return reply.code(created ? 201 : 200).send(checkout);
     },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { useGoTo } from '@/hooks/use-go-to';
+import { isApiError } from '@/lib/api-client';
 import { hasScope, useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
 import { useBookCompanyFree } from '../api/book-company-free';
@@ -37,6 +38,9 @@ function CompanyRow({
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [reference, setReference] = useState('');
+  // a voucher code for the card checkout (issue 38 item 5): the server checks it when buying
+  const [voucher, setVoucher] = useState('');
+  const [voucherError, setVoucherError] = useState<string | null>(null);
 
   if (row?.status === 'seats') {
     // seat packages (issue 38 item 4): seats left and expiry, assigning, and buying more
@@ -106,19 +110,52 @@ function CompanyRow({
             />
           </div>
         </div>
+        <div className="field">
+          <label className="label is-small" htmlFor={`company-voucher-${company.id}`}>
+            {t('company.booking.voucher')}
+          </label>
+          <div className="control">
+            <input
+              id={`company-voucher-${company.id}`}
+              className={`input is-small${voucherError ? ' is-danger' : ''}`}
+              maxLength={40}
+              autoComplete="off"
+              value={voucher}
+              aria-invalid={voucherError ? true : undefined}
+              aria-describedby={voucherError ? `company-voucher-error-${company.id}` : undefined}
+              onChange={(e) => setVoucher(e.target.value)}
+              data-testid="company-booking-voucher"
+            />
+          </div>
+          {voucherError ? (
+            <p className="help is-danger" id={`company-voucher-error-${company.id}`}>
+              {voucherError}
+            </p>
+          ) : null}
+        </div>
         <Button
           variant="primary"
           isLoading={buy.isPending || leaving}
           onClick={() => {
             setError(null);
+            setVoucherError(null);
             buy.mutate(
-              { seminarId: seminar.id, companyId: company.id, reference: reference.trim() || undefined },
+              {
+                seminarId: seminar.id,
+                companyId: company.id,
+                reference: reference.trim() || undefined,
+                voucherCode: voucher.trim() || undefined,
+              },
               {
                 onSuccess: ({ checkoutUrl }) => {
                   setLeaving(true);
                   goTo(checkoutUrl);
                 },
-                onError: (err) => setError(err.message),
+                onError: (err) => {
+                  const refusal = isApiError(err) ? err.errors.voucherCode?.[0] : undefined;
+                  if (refusal) setVoucherError(refusal);
+                  else setError(err.message);
+                },
               },
             );
           }}
