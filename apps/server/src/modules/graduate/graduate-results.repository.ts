@@ -105,20 +105,28 @@ export const resultsRepository = {
   },
   /**
    * Per question of a test: in how many finished runs it was asked and how often it was right,
-   * from the stored choices (the label of the newest snapshot), in the order first asked.
+   * from the stored choices (the label of the newest snapshot), in the order first asked. Counted
+   * without the snapshots (issue 39: an ordered aggregate over every answer carried each run's
+   * snapshot through a sort, 200 ms for 2,600 runs); the newest result per question is the largest
+   * [created µs, result id, run id, position], and only those few runs' snapshots are read.
    */
   async questionStats(db: DbOrTx, testId: number) {
-    const result = await db.execute(sql`select (c.v->>'q')::int as question_id,
-        (array_agg(r.snapshot->'questions'->(c.n::int - 1)->>'label'
-          order by res.created_at desc, res.id desc))[1] as label,
-        count(*)::int as answered,
-        count(*) filter (where (c.v->>'r')::boolean)::int as right_count
-      from ${userGraduateResults} res
-      join ${userGraduateMctests} r on r.id = res.user_graduate_mctest_id
-      cross join lateral jsonb_array_elements(res.choices) with ordinality as c(v, n)
-      where r.mc_test_id = ${testId}
-      group by 1
-      order by min(c.n), 1`);
+    const result = await db.execute(sql`with agg as (
+        select (c.v->>'q')::int as question_id,
+          count(*)::int as answered,
+          count(*) filter (where (c.v->>'r')::boolean)::int as right_count,
+          min(c.n) as first_n,
+          max(array[(extract(epoch from res.created_at) * 1000000)::bigint, res.id,
+            res.user_graduate_mctest_id, c.n]) as newest
+        from ${userGraduateResults} res
+        join ${userGraduateMctests} r on r.id = res.user_graduate_mctest_id
+        cross join lateral jsonb_array_elements(res.choices) with ordinality as c(v, n)
+        where r.mc_test_id = ${testId}
+        group by 1)
+      select agg.question_id, agg.answered, agg.right_count,
+        s.snapshot->'questions'->(agg.newest[4]::int - 1)->>'label' as label
+      from agg join ${userGraduateMctests} s on s.id = agg.newest[3]
+      order by agg.first_n, agg.question_id`);
     return (
       result as unknown as {
         rows: { question_id: number; label: string; answered: number; right_count: number }[];

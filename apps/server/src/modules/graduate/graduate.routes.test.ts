@@ -787,6 +787,36 @@ describe('test runs, history, graduation and export', () => {
     expect((await student.get(`/api/mc_tests/${made.test.id}/report`)).statusCode).toBe(403);
   });
 
+  it("labels each question of the report as the newest result's snapshot named it", async () => {
+    const made = await mx.bookedTest(trainerId, [studentId, student2Id], { questions: 2 });
+    const [q0, q1] = made.questions.map((q) => q.question);
+    const labels = async () =>
+      (
+        (await trainer.get(`/api/mc_tests/${made.test.id}/report`)).json().questions as { label: string }[]
+      ).map((q) => q.label);
+    const hour = 3_600_000;
+    await mx.run(made.test.id, studentId, {
+      stopped: true,
+      right: true,
+      startedAt: new Date(Date.now() - 2 * hour),
+    });
+    await t.app.database.db.update(questions).set({ label: 'Renamed' }).where(eq(questions.id, q0!.id));
+    // a later run (a larger id) whose result is older: the earlier run's label still counts
+    await mx.run(made.test.id, student2Id, {
+      stopped: true,
+      right: true,
+      startedAt: new Date(Date.now() - 3 * hour),
+    });
+    expect(await labels()).toEqual([q0!.label, q1!.label]);
+    // the newest result's snapshot names it now
+    await mx.run(made.test.id, student2Id, {
+      stopped: true,
+      right: false,
+      startedAt: new Date(Date.now() - hour),
+    });
+    expect(await labels()).toEqual(['Renamed', q1!.label]);
+  });
+
   it('exports an .xlsx of runs and per-question rates, safe against formula injection', async () => {
     const evil = await t.make.user();
     await t.app.database.db
