@@ -19,9 +19,11 @@ describe('start-up sweep of stored files that no row names', () => {
   const dirs: string[] = [];
   let t: TestApp | undefined;
   let queued: TestApp | undefined;
+  let first: TestApp | undefined;
   afterAll(async () => {
     await t?.close();
     await queued?.close();
+    await first?.close();
     for (const d of dirs) await rm(d, { recursive: true, force: true });
   });
 
@@ -75,11 +77,56 @@ describe('start-up sweep of stored files that no row names', () => {
     await t.app.close();
     const again = await buildApp(t.config, { logger: false });
     try {
+      await again.orphanSweep;
       for (const rel of named) expect(existsSync(path.join(uploads, rel)), rel).toBe(true);
       for (const rel of orphans) expect(existsSync(path.join(uploads, rel)), rel).toBe(false);
       expect(existsSync(path.join(uploads, 'tmp/partial.part'))).toBe(false);
       // PGlite: this process is the only one, so nothing can be between rename and row
       expect(existsSync(path.join(uploads, 'docs/fresh-orphan.pdf'))).toBe(again.database.kind === 'pg');
+    } finally {
+      await again.close();
+    }
+  }, 240_000);
+
+  /*
+   * Issue 39: the sweep of a large upload directory runs in the background, so the app answers
+   * while it lists and removes; a file written after the start (an upload, a job's archive) is kept
+   * even on PGlite, where the sweep takes every orphan written before the start.
+   */
+  it('answers before the sweep has finished, which keeps a file written after the start', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'elearn-orphans-bg-'));
+    dirs.push(dataDir);
+    first = await buildTestApp({ dataDir });
+    const uploads = first.app.uploadDir;
+    const config = first.config;
+    await first.app.close();
+    // many orphans: listing and removing them takes far longer than one request
+    const names = Array.from({ length: 20_000 }, (_, i) => `docs/orphan-${i}.pdf`);
+    await mkdir(path.join(uploads, 'docs'), { recursive: true });
+    const old = new Date(Date.now() - 2 * 3_600_000);
+    for (let i = 0; i < names.length; i += 500)
+      await Promise.all(
+        names.slice(i, i + 500).map(async (rel) => {
+          await writeFile(path.join(uploads, rel), 'x');
+          await utimes(path.join(uploads, rel), old, old);
+        }),
+      );
+    const again = await buildApp(config, { logger: false });
+    try {
+      let swept = false;
+      void again.orphanSweep.then(() => {
+        swept = true;
+      });
+      expect((await again.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect(swept).toBe(false);
+      // what an upload renames into place while the sweep runs (no row names it yet)
+      await writeFile(path.join(uploads, 'docs/uploading.pdf'), 'x');
+      await again.orphanSweep;
+      expect(swept).toBe(true);
+      expect(existsSync(path.join(uploads, 'docs/uploading.pdf'))).toBe(true);
+      // the orphans of before the start: all on PGlite, none younger than an hour on PostgreSQL
+      const left = names.filter((rel) => existsSync(path.join(uploads, rel))).length;
+      expect(left).toBe(0);
     } finally {
       await again.close();
     }
@@ -116,6 +163,7 @@ describe('start-up sweep of stored files that no row names', () => {
     await queued.app.close();
     const again = await buildApp({ ...queued.config, jobWorkers: true }, { logger: false });
     try {
+      await again.orphanSweep;
       expect(existsSync(path.join(uploads, leftover))).toBe(false);
       // the run under load (CI runs the suite on two cores) may take a while
       const end = Date.now() + 150_000;

@@ -197,17 +197,19 @@ export async function sweepTmp(files: FileStore): Promise<number> {
 
 /**
  * Removes stored files that no row names (a kill between a file's rename into place and its row;
- * start-up sweep). Files written within `olderThanMs` are kept: another instance may be between
- * the two steps right now. Returns how many were removed.
+ * start-up sweep). Files written within `olderThanMs` before `now` are kept: another instance may
+ * be between the two steps right now. Stops early when `signal` aborts. Returns how many were removed.
  */
 export async function sweepOrphans(
   files: FileStore,
   referenced: Set<string>,
-  opts: { olderThanMs: number; now?: number },
+  opts: { olderThanMs: number; now?: number; signal?: AbortSignal },
 ): Promise<number> {
   const limit = (opts.now ?? Date.now()) - opts.olderThanMs;
   let removed = 0;
   for await (const f of files.list()) {
+    // the app is closing: the rest waits for the next start
+    if (opts.signal?.aborted) break;
     if (referenced.has(f.key) || f.modifiedMs > limit) continue;
     await files.remove(f.key).then(
       () => removed++,

@@ -54,8 +54,10 @@ export interface Resources {
   rateCounter: RateCounter;
   cacheBus: CacheBus;
   afterResponse: AfterResponse;
-  /** the bucket's orphan sweep runs in the background (plugins/jobs.ts); closing waits for it */
+  /** the orphan sweep of the stored files runs in the background (plugins/jobs.ts) */
   orphanSweep: Promise<unknown>;
+  /** closing stops the sweep (the rest waits for the next start), then waits for it */
+  orphanSweepStop: AbortController;
 }
 
 /**
@@ -113,6 +115,7 @@ export async function openResources(
     cacheBus,
     afterResponse: createAfterResponse(log),
     orphanSweep: Promise.resolve(),
+    orphanSweepStop: new AbortController(),
   };
 }
 
@@ -151,6 +154,7 @@ export const resourcesPlugin = fp(async (app: FastifyInstance, opts: { resources
     mailTransport.close();
     await rateCounter.close();
     await cacheBus.close();
+    opts.resources.orphanSweepStop.abort();
     await opts.resources.orphanSweep;
     await files.close();
     if (opts.resources.ownsDatabase) await database.close();
