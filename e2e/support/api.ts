@@ -14,7 +14,7 @@ async function xsrf(page: Page): Promise<string> {
 
 export async function apiJson<T>(
   page: Page,
-  method: 'POST' | 'PATCH' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options: { data?: unknown; multipart?: Record<string, string> } = {},
 ): Promise<T> {
