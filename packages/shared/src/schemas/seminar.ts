@@ -66,6 +66,12 @@ export const seminarBookingsQuerySchema = pageQuery.extend({ q: z.string().trim(
 export const seminarBookingsPageSchema = paginated(bookedUserSchema);
 export type SeminarBookingsPage = z.infer<typeof seminarBookingsPageSchema>;
 
+/**
+ * The people embedded per seminar in the owner's lists of seminars (issue 39): the rest, a page at
+ * a time, from `GET /api/seminars/{id}/bookings` and `/api/seminars/{id}/users/booked-company`.
+ */
+export const BOOKERS_PER_SEMINAR = 20;
+
 export const seminarDtoSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -90,7 +96,10 @@ export const seminarDtoSchema = z.object({
   updated_at: z.string(),
   /** companies that booked it (companies issue); empty until then */
   companies: z.array(z.object({ id: z.number().int(), name: z.string(), shortName: z.string() })),
-  /** filled only for the owner's lists (GET /api/seminars/users/booked) */
+  /**
+   * filled only for the owner's lists (GET /api/seminars/users/booked, /users-company/booked): the
+   * first {@link BOOKERS_PER_SEMINAR} (issue 39)
+   */
   users_booked_seminars: z.array(bookedUserSchema),
   users_booked_company_seminars: z.array(bookedUserSchema),
   bookings_count: z.number().int(),

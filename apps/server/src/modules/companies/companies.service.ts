@@ -158,7 +158,9 @@ export function createCompaniesService(deps: CompaniesDeps) {
       seminarId: number,
       q: { page: number; per_page: number; q?: string; company_id?: number; users?: string },
     ) => bookedCompanyUsers(ctx, actor, seminarId, q),
-    ownedWithCompanyBookings: (actor: AuthUser) => ownedWithCompanyBookings(ctx, actor),
+    /** a page of the caller's own seminars with their company bookings (issue 39) */
+    ownedWithCompanyBookings: (actor: AuthUser, page: { limit: number; offset: number }) =>
+      ownedWithCompanyBookings(ctx, actor, page),
 
     // seat packages (use-cases/seat-packages.ts, assign-seats.ts; issue 38 item 4)
     seatPackages: {

@@ -9,6 +9,7 @@ import {
   companyBookingDtoSchema,
   companyCardCheckoutBodySchema,
   idParamsSchema,
+  pageQuery,
   seminarCompanyRowSchema,
   seminarDtoSchema,
   unassignResultSchema,
@@ -107,8 +108,13 @@ export const companyBookingRoutes: FastifyPluginAsyncZod<{
     '/api/seminars/users-company/booked',
     {
       onRequest: app.requireScope('trainer', 'admin'),
-      schema: { tags, response: { 200: z.array(seminarDtoSchema) } },
+      schema: { tags, querystring: pageQuery, response: { 200: z.array(seminarDtoSchema) } },
     },
-    async (req) => companies.ownedWithCompanyBookings(req.user!),
+    // a page of the seminars, each with its first assigned employees (issue 39; docs/decisions/seminars.md)
+    async (req) =>
+      companies.ownedWithCompanyBookings(req.user!, {
+        limit: req.query.per_page,
+        offset: (req.query.page - 1) * req.query.per_page,
+      }),
   );
 };

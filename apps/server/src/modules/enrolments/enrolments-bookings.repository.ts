@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern, type Page } from '../../db/query-helpers.ts';
 import { companies, enrolments, users } from '../../db/schema/index.ts';
@@ -74,4 +74,54 @@ export async function companyGrantsPage(
     db.select({ n: count() }).from(enrolments).innerJoin(users, eq(users.id, enrolments.userId)).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * The first `perSeminar` grants of each of the given seminars with their users (issue 39: the
+ * owner's lists of seminars embed a bounded number each): personal ones (free, purchase) newest
+ * first, company ones by the employee's last and first name.
+ */
+export async function firstGrantsPerSeminar(
+  db: DbOrTx,
+  seminarIds: number[],
+  kind: 'personal' | 'company',
+  perSeminar: number,
+): Promise<LearnerRow[]> {
+  if (seminarIds.length === 0) return [];
+  const order =
+    kind === 'personal'
+      ? [desc(enrolments.createdAt), desc(enrolments.id)]
+      : [asc(users.lastName), asc(users.firstName), asc(users.id), asc(enrolments.id)];
+  const ranked = db
+    .select({
+      id: enrolments.id,
+      rank: sql<number>`row_number() over (partition by ${enrolments.seminarId} order by ${sql.join(order, sql`, `)})`.as(
+        'rank',
+      ),
+    })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .where(
+      and(
+        inArray(enrolments.seminarId, seminarIds),
+        kind === 'personal'
+          ? inArray(enrolments.source, [...PERSONAL_SOURCES])
+          : eq(enrolments.source, 'company'),
+      ),
+    )
+    .as('ranked');
+  // then the rows by their ids: a join back to the ranked grants read every grant (a hash join)
+  const picked = await db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, perSeminar));
+  if (picked.length === 0) return [];
+  return db
+    .select({ enrolment: enrolments, user: learnerUser })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .where(
+      inArray(
+        enrolments.id,
+        picked.map((p) => p.id),
+      ),
+    )
+    .orderBy(...order);
 }

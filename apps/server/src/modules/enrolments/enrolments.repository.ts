@@ -237,18 +237,6 @@ export const enrolmentsRepository = {
     return new Map(rows.map((r) => [r.id ?? 0, Number(r.n)]));
   },
 
-  /** personal grants (free, purchase) with their users, newest first */
-  async personalLearners(db: DbOrTx, seminarIds: number[]): Promise<LearnerRow[]> {
-    if (seminarIds.length === 0) return [];
-    return db
-      .select({ enrolment: enrolments, user: learnerUser })
-      .from(enrolments)
-      .innerJoin(users, eq(users.id, enrolments.userId))
-      .where(
-        and(inArray(enrolments.seminarId, seminarIds), inArray(enrolments.source, [...PERSONAL_SOURCES])),
-      )
-      .orderBy(desc(enrolments.createdAt), desc(enrolments.id));
-  },
   /** one page of a seminar's learners (every grant; `personal` or `company` only when asked) */
   async learnersPage(
     db: DbOrTx,

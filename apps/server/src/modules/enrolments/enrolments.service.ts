@@ -7,6 +7,7 @@ import { enrolmentSeats } from './enrolments.seats.ts';
 import { enrolmentTeamView } from './enrolments.team.ts';
 import {
   companyGrantsPage,
+  firstGrantsPerSeminar,
   type GrantPageFilter,
   personalBookingsPage,
 } from './enrolments-bookings.repository.ts';
@@ -130,8 +131,9 @@ export function createEnrolmentsService(deps: { db: Db }) {
     /** a page of a seminar's company grants by company name and employee name (issue 39) */
     companyLearnersPage: (seminarId: number, f: GrantPageFilter, page: Page) =>
       companyGrantsPage(db, seminarId, f, page),
-    /** personal grants (free, purchase) of the seminars with their users, newest first */
-    personalLearners: (seminarIds: number[]) => repo.personalLearners(db, seminarIds),
+    /** the first grants of each seminar with their users: personal newest first, company by name */
+    firstLearners: (seminarIds: number[], kind: 'personal' | 'company', perSeminar: number) =>
+      firstGrantsPerSeminar(db, seminarIds, kind, perSeminar),
     /** one page of a seminar's personal bookings, newest first (`q`: in name or e-mail) */
     async personalBookings(seminarId: number, q: { page: number; per_page: number; q?: string }) {
       const { rows, total } = await personalBookingsPage(db, seminarId, {

@@ -2,6 +2,7 @@ import {
   cataloguePageSchema,
   catalogueQuerySchema,
   idParamsSchema,
+  pageQuery,
   paginated,
   seminarBookingsPageSchema,
   seminarBookingsQuerySchema,
@@ -63,8 +64,16 @@ export const seminarCatalogueRoutes: FastifyPluginAsyncZod<SeminarRoutesOptions>
   );
   app.get(
     '/api/seminars/users/booked',
-    { onRequest: owner, schema: { tags: ['seminars'], response: { 200: z.array(seminarDtoSchema) } } },
-    async (req) => seminars.ownedWithBookings(req.user!),
+    {
+      onRequest: owner,
+      schema: { tags: ['seminars'], querystring: pageQuery, response: { 200: z.array(seminarDtoSchema) } },
+    },
+    // a page of the seminars, each with its newest bookers (issue 39; docs/decisions/seminars.md)
+    async (req) =>
+      seminars.ownedWithBookings(req.user!, {
+        limit: req.query.per_page,
+        offset: (req.query.page - 1) * req.query.per_page,
+      }),
   );
   app.get(
     '/api/seminars/:id/bookings',

@@ -199,13 +199,15 @@ export const seminarsRepository = {
       .where(and(publicListed, search(q)));
     return row?.n ?? 0;
   },
-  async listByOwner(db: DbOrTx, ownerId: number): Promise<SeminarListRow[]> {
-    return db
+  /** the owner's seminars, newest first: all, or a page (issue 39) */
+  async listByOwner(db: DbOrTx, ownerId: number, page?: Page): Promise<SeminarListRow[]> {
+    const q = db
       .select(seminarWithOwner)
       .from(seminars)
       .innerJoin(users, eq(users.id, seminars.ownerId))
       .where(eq(seminars.ownerId, ownerId))
       .orderBy(desc(seminars.createdAt), desc(seminars.id));
+    return page ? q.limit(page.limit).offset(page.offset) : q;
   },
   async listPublicByOwner(db: DbOrTx, ownerId: number): Promise<SeminarListRow[]> {
     return db

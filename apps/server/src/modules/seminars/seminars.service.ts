@@ -73,9 +73,11 @@ export function createSeminarsService(deps: SeminarsDeps) {
     rising: (actor: Actor) => risingSeminars(ctx, actor),
     get: (actor: Actor, where: { id?: number; slug?: string }) => getSeminar(ctx, actor, where),
     imageOf: (actor: Actor, id: number) => seminarImageOf(ctx, actor, id),
-    owned: (actor: AuthUser) => ownedSeminars(ctx, actor),
+    /** the caller's own seminars, newest first: all, or a page */
+    owned: (actor: AuthUser, page?: Page) => ownedSeminars(ctx, actor, page),
     bookedBy: (actor: AuthUser) => seminarsBookedBy(ctx, actor),
-    ownedWithBookings: (actor: AuthUser) => ownedSeminarsWithBookings(ctx, actor),
+    /** a page of the caller's own seminars with the newest bookers of each */
+    ownedWithBookings: (actor: AuthUser, page: Page) => ownedSeminarsWithBookings(ctx, actor, page),
     /** one page of a seminar's personal bookings (owner, admin) */
     bookingsPage: (actor: AuthUser, id: number, q: { page: number; per_page: number; q?: string }) =>
       seminarBookingsPage(ctx, actor, id, q),

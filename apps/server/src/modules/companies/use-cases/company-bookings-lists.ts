@@ -1,4 +1,10 @@
-import type { CompanyAssignmentPage, CompanyBookingDto, SeminarDto } from '@elearn/shared';
+import {
+  BOOKERS_PER_SEMINAR,
+  type CompanyAssignmentPage,
+  type CompanyBookingDto,
+  type SeminarDto,
+} from '@elearn/shared';
+import type { Page } from '../../../db/query-helpers.ts';
 import { forbidden } from '../../../errors.ts';
 import { groupBy } from '../../../lib/group-by.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
@@ -106,15 +112,20 @@ export async function bookedCompanyUsers(
   };
 }
 
-/** the caller's own seminars with the companies that booked them and their assigned employees */
+/**
+ * A page of the caller's own seminars, newest first, with the companies that booked them and
+ * their assigned employees: the first {@link BOOKERS_PER_SEMINAR} by name (issue 39; the rest a
+ * page at a time from `GET /api/seminars/{id}/users/booked-company`)
+ */
 export async function ownedWithCompanyBookings(
   ctx: CompaniesContext,
   actor: AuthUser,
+  page: Page,
 ): Promise<SeminarDto[]> {
-  const owned = await ctx.seminars.owned(actor);
+  const owned = await ctx.seminars.owned(actor, page);
   const ids = owned.map((s) => s.id);
   const [grants, booked] = await Promise.all([
-    ctx.enrolments.companyLearners({ seminarIds: ids }),
+    ctx.enrolments.firstLearners(ids, 'company', BOOKERS_PER_SEMINAR),
     repo.listForCompanies(ctx.db, { seminarIds: ids }),
   ]);
   // grouped once per seminar (a filter per seminar grew with seminars × employees, issue 39)

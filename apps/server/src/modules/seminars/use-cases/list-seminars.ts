@@ -1,4 +1,5 @@
-import type { Paginated, SeminarDto } from '@elearn/shared';
+import { BOOKERS_PER_SEMINAR, type Paginated, type SeminarDto } from '@elearn/shared';
+import type { Page } from '../../../db/query-helpers.ts';
 import { groupBy } from '../../../lib/group-by.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { type Actor, iso, type SeminarsContext } from '../seminars.context.ts';
@@ -37,8 +38,12 @@ export async function risingSeminars(ctx: SeminarsContext, actor: Actor): Promis
   return dtos(ctx, await repo.listRising(ctx.db, new Date(ctx.now() - 30 * 86_400_000), 12), actor);
 }
 
-export async function ownedSeminars(ctx: SeminarsContext, actor: AuthUser): Promise<SeminarDto[]> {
-  return dtos(ctx, await repo.listByOwner(ctx.db, actor.id), actor);
+export async function ownedSeminars(
+  ctx: SeminarsContext,
+  actor: AuthUser,
+  page?: Page,
+): Promise<SeminarDto[]> {
+  return dtos(ctx, await repo.listByOwner(ctx.db, actor.id, page), actor);
 }
 
 export async function seminarsBookedBy(ctx: SeminarsContext, actor: AuthUser): Promise<SeminarDto[]> {
@@ -50,14 +55,22 @@ export async function seminarsBookedBy(ctx: SeminarsContext, actor: AuthUser): P
   return rows.map((r) => toDto(r, actor, true));
 }
 
-/** the caller's own seminars with the people who booked each */
+/**
+ * A page of the caller's own seminars, newest first, each with the people who booked it
+ * themselves (the newest {@link BOOKERS_PER_SEMINAR}; `bookings_count` counts all)
+ */
 export async function ownedSeminarsWithBookings(
   ctx: SeminarsContext,
   actor: AuthUser,
+  page: Page,
 ): Promise<SeminarDto[]> {
-  const rows = await repo.listByOwner(ctx.db, actor.id);
+  const rows = await repo.listByOwner(ctx.db, actor.id, page);
   const learners = groupBy(
-    await ctx.enrolments.personalLearners(rows.map((r) => r.seminar.id)),
+    await ctx.enrolments.firstLearners(
+      rows.map((r) => r.seminar.id),
+      'personal',
+      BOOKERS_PER_SEMINAR,
+    ),
     (u) => u.enrolment.seminarId,
   );
   return rows.map((r) =>
