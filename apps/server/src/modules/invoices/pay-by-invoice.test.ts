@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companyBookings, invoices } from '../../db/schema/index.ts';
+import { auditLog, bookings, companyBookings, invoices, payments } from '../../db/schema/index.ts';
 import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
 import { pdfText } from '../../test/pdf.ts';
@@ -211,6 +211,25 @@ describe('pay by invoice', () => {
     } finally {
       await admin.put('/api/admin/seller', SELLER);
     }
+  });
+
+  it('refunding a booking paid by invoice asks no provider: refunded at once, a settled credit note, the booking refunded', async () => {
+    const booked = await bookByInvoice(8000);
+    expect((await admin.post(`/api/admin/invoices/${booked.invoice.id}/paid`, {})).statusCode).toBe(200);
+    const [payment] = await db().select().from(payments).where(eq(payments.bookingId, booked.booking_id));
+    expect(payment).toMatchObject({ provider: 'invoice', status: 'paid', amount: 8000 });
+    const url = `/api/admin/payments/${payment!.id}/refunds`;
+    expect((await manager.post(url, {})).statusCode).toBe(403);
+    const res = await admin.post(url, {});
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ amount: 8000, status: 'refunded', ends_grant: true });
+    const [note] = await db().select().from(invoices).where(eq(invoices.id, res.json().credit_note_id));
+    expect(note).toMatchObject({ kind: 'credit_note', creditsInvoiceId: booked.invoice.id, state: 'paid' });
+    const [booking] = await db().select().from(bookings).where(eq(bookings.id, booked.booking_id));
+    expect(booking?.status).toBe('refunded');
+    const again = await admin.post(url, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('refund.exceeds');
   });
 
   it('the payment reference is immutable like the rest of an issued invoice', async () => {
