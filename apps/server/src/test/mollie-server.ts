@@ -190,6 +190,11 @@ export async function startMollieServer() {
     return error(res, 404, 'Not Found', 'The resource does not exist');
   });
 
+  // TLS connections accepted (the client keeps its connection between calls)
+  let tlsConnections = 0;
+  server.on('secureConnection', () => {
+    tlsConnections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The client pins its own CA bundle; our self-signed certificate is accepted only because TLS
@@ -201,6 +206,8 @@ export async function startMollieServer() {
     /** MOLLIE_API_ENDPOINT for the app under test */
     apiEndpoint: `${base}/v2/`,
     payments,
+    /** how many TLS connections clients opened so far */
+    tlsConnections: () => tlsConnections,
     /** every create request as received (body, Idempotency-Key, Authorization) */
     creates,
     calls,
