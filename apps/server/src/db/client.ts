@@ -10,7 +10,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { runGenericOn } from './hot-statements.ts';
 import { skipRepeatedParsers, textParsers } from './pglite-parsers.ts';
 import * as schema from './schema/index.ts';
 import type { Db } from './types.ts';
@@ -130,26 +129,11 @@ export async function openDatabase(
     // an idle client whose backend was killed must not crash the process (node-postgres docs)
     pool.on('error', (err) => log.error({ err }, 'postgres pool error'));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
-    // the hot statements written for one plan whatever their arguments (hot-statements.ts) run on
-    // a few connections of their own that always use the generic plan: elsewhere PostgreSQL keeps
-    // planning them per call once the statistics make the generic plan's estimate look dearer
-    const genericPool = new pg.Pool({
-      ...connections,
-      max: 4,
-      options: '-c plan_cache_mode=force_generic_plan',
-    });
-    genericPool.on('error', (err) => log.error({ err }, 'postgres pool error'));
-    runGenericOn(db, drizzleNodePg(genericPool, { schema, casing: 'snake_case', logger }) as unknown as Db);
     return {
       db,
       kind: 'pg',
       queryCount: () => queries,
-      // both pools: the main one and the generic statements' connections
-      poolStats: () => ({
-        total: pool.totalCount + genericPool.totalCount,
-        idle: pool.idleCount + genericPool.idleCount,
-        waiting: pool.waitingCount + genericPool.waitingCount,
-      }),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => {
         await pool.query('SELECT 1');
       },
@@ -169,7 +153,6 @@ export async function openDatabase(
       },
       close: async () => {
         if (!pool.ended) await pool.end();
-        if (!genericPool.ended) await genericPool.end();
       },
     };
   }

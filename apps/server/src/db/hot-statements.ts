@@ -41,15 +41,6 @@ interface NamedSession {
     arrayMode: boolean,
   ): { execute(): Promise<unknown> };
 }
-/**
- * per PostgreSQL database: where its `generic` statements run (connections that always use the
- * generic plan, see openDatabase); a transaction runs them on its own connection
- */
-const genericTargets = new WeakMap<object, DbOrTx>();
-export function runGenericOn(db: DbOrTx, target: DbOrTx): void {
-  genericTargets.set(db, target);
-}
-
 /** drizzle's session, whose logger counts the queries (the query-count tests) */
 interface CountedSession {
   logger?: { logQuery(query: string, params: unknown[]): void };
@@ -112,11 +103,10 @@ export async function runHot(
   const query = sql.join(parts, sql.raw(''));
   // PostgreSQL: a named statement, parsed and planned once per connection (node-postgres keeps it;
   // the server reuses the plan); through drizzle's session, so the query counter still sees it
-  const on = stmt.plan === 'generic' ? (genericTargets.get(db) ?? db) : db;
-  const named = on as unknown as { session?: NamedSession; dialect?: { sqlToQuery(q: SQL): RenderedQuery } };
+  const named = db as unknown as { session?: NamedSession; dialect?: { sqlToQuery(q: SQL): RenderedQuery } };
   if (named.session?.prepareQuery && named.dialect) {
     const rendered = named.dialect.sqlToQuery(query);
     return rowsOf(await named.session.prepareQuery(rendered, undefined, stmt.name, false).execute());
   }
-  return rowsOf(await on.execute(query));
+  return rowsOf(await db.execute(query));
 }
