@@ -140,7 +140,7 @@ function createServices(app: FastifyInstance, r: Resources, now?: () => number) 
   const payments = createPaymentsService({
     db,
     config,
-    mailer,
+    ...{ mailer, jobs },
     vouchers: vouchers.redemptions,
     invoices: { charge, ...invoices.forPayments },
     byInvoice: invoices.byInvoice, // pay by invoice (issue 38 item 3)
@@ -291,8 +291,8 @@ export async function registerModules(
   now?: () => number,
 ): Promise<Services> {
   const services = createServices(app, resources, now);
-  const { auth, notifications, graduate, progress } = services;
-  for (const jobs of [auth, notifications, graduate, progress]) await jobs.defineJobs();
+  const { auth, notifications, graduate, progress, payments } = services;
+  for (const jobs of [auth, notifications, graduate, progress, payments]) await jobs.defineJobs();
   const managers = services.companies.managers; // payment reminders of overdue invoices (issue 38)
   await createPaymentReminders({ ...resources, log: app.log, now, companyManagers: managers }).defineJobs();
   await registerRoutes(app, services, resources);

@@ -21,6 +21,26 @@ export async function drainJobs(app: FastifyInstance, timeoutMs = 40_000): Promi
   }
 }
 
+/**
+ * Waits until no job of `kind` is due or running (e.g. the payment sync a webhook delivery queued),
+ * whatever other kinds do (a confirmation mail to an address no test server receives stays active
+ * for as long as its SMTP connection attempt). 40 s at most, like drainJobs.
+ */
+export async function drainKind(app: FastifyInstance, kind: string, timeoutMs = 40_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    app.jobs.wake();
+    const { rows } = (await app.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM pgboss.job
+           WHERE name = ${kind} AND (state = 'active' OR (state < 'active' AND start_after <= now()))`,
+    )) as unknown as { rows: { n: number }[] };
+    if (Number(rows[0]?.n ?? 0) === 0) return;
+    if (Date.now() > end)
+      throw new Error(`${kind}: ${rows[0]?.n} job(s) still due or running after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** the kinds and states of the jobs due or running, for the message of a drain that timed out */
 async function dueKinds(app: FastifyInstance): Promise<string> {
   const { rows } = (await app.database.db.execute(

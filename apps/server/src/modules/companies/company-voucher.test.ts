@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyBookings, invoiceLines, invoices, voucherRedemptions } from '../../db/schema/index.ts';
 import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
-import { drainJobs } from '../../test/jobs.ts';
+import { drainKind } from '../../test/jobs.ts';
 import { type MollieServer, startMollieServer } from '../../test/mollie-server.ts';
 import { pdfText } from '../../test/pdf.ts';
 
@@ -118,7 +118,7 @@ describe('vouchers on company purchases', () => {
       csrf: false,
     });
     expect(hook.statusCode).toBe(200);
-    await drainJobs(t.app); // the sync job the delivery queued
+    await drainKind(t.app, 'payments.sync'); // the sync job the delivery queued
     expect(await companyHolds(s.id)).toBe(true);
     const { invoice, lines } = await invoiceOf(res.json().bookingId);
     expect(invoice).toMatchObject({ grossTotal: 15_000, companyId: company.id });

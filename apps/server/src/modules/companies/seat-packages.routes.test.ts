@@ -11,7 +11,7 @@ import {
 import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { companyFixtures } from '../../test/company-fixtures.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
-import { drainJobs } from '../../test/jobs.ts';
+import { drainKind } from '../../test/jobs.ts';
 import { type MollieServer, startMollieServer } from '../../test/mollie-server.ts';
 import { holdsSql } from '../enrolments/enrolments.sql.ts';
 
@@ -71,7 +71,7 @@ describe('seat packages', { timeout: 60_000 }, () => {
   /** Mollie's delivery, then the sync job it queued */
   const webhook = async (id: string) => {
     const res = await t.agent().post('/payment/mollie/webhook', `id=${id}`, { headers: FORM, csrf: false });
-    await drainJobs(t.app);
+    await drainKind(t.app, 'payments.sync');
     return res;
   };
   const de = { headers: { 'accept-language': 'de' } };

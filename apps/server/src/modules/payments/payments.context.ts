@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type {
@@ -87,6 +88,8 @@ export interface PaymentsDeps {
     /** the package's seats now and the people on them (the admin's refund form) */
     holders: (packageId: number) => Promise<{ seats: number; holders: { id: number; name: string }[] }>;
   };
+  /** the job queue: a webhook's sync runs as a job (use-cases/webhook-job.ts); without it, at once */
+  jobs?: JobQueue;
   /** null: payments are switched off (production without MOLLIE_API_KEY) */
   provider: PaymentProvider | null;
   log: FastifyBaseLogger;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, enrolments, invoices, payments, refunds } from '../../db/schema/index.ts';
 import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
+import { drainKind } from '../../test/jobs.ts';
 import { type MollieServer, startMollieServer } from '../../test/mollie-server.ts';
 import { pdfText } from '../../test/pdf.ts';
 
@@ -38,8 +39,12 @@ describe('refunds with Mollie', () => {
     await mollie.close();
   });
   const db = () => t.app.database.db;
-  const webhook = (id: string) =>
-    t.agent().post('/payment/mollie/webhook', `id=${id}`, { headers: FORM, csrf: false });
+  /** Mollie's delivery, then the sync job it queued */
+  const webhook = async (id: string) => {
+    const res = await t.agent().post('/payment/mollie/webhook', `id=${id}`, { headers: FORM, csrf: false });
+    await drainKind(t.app, 'payments.sync');
+    return res;
+  };
 
   /** a buyer pays a priced seminar at the fake Mollie; our payment row and the agent */
   async function paid(locale: 'de' | 'en' = 'de', body: Record<string, unknown> = {}, agentOf?: Agent) {

@@ -11,9 +11,9 @@ import { bookSeats, type SeatPurchase } from './use-cases/book-seats.ts';
 import { bookingStatus, syncBooking } from './use-cases/booking-status.ts';
 import { listOwnPayments } from './use-cases/list-own-payments.ts';
 import { refundPayment } from './use-cases/refund-payment.ts';
-import { handleWebhook } from './use-cases/sync-payment.ts';
 import { listOwnRefunds, paymentRefunds } from './use-cases/sync-refunds.ts';
 import { settleTestPayment, testCheckout } from './use-cases/test-checkout.ts';
+import { acceptWebhook, PAYMENT_SYNC_JOB, runPaymentSync } from './use-cases/webhook-job.ts';
 
 export { type PaymentsDeps, paymentUnavailable, type SeatRefund } from './payments.context.ts';
 export type { SeatPurchase } from './use-cases/book-seats.ts';
@@ -39,8 +39,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** a company's seat package paid by card (issue 38 item 4; use-cases/book-seats.ts) */
     bookSeats: (actor: AuthUser, purchase: SeatPurchase, locale: Locale, appUrl?: string) =>
       bookSeats(ctx, actor, purchase, locale, appUrl),
-    /** the webhook (use-cases/sync-payment.ts) */
-    handleWebhook: (providerId: string) => handleWebhook(ctx, providerId),
+    /** the webhook: a job that syncs the payment (use-cases/webhook-job.ts) */
+    handleWebhook: (providerId: string) => acceptWebhook(ctx, providerId),
+    /**
+     * the webhook's job: a worker fetches up to 10 syncs with one statement and runs them at once,
+     * two workers per instance; a sync the provider could not answer is retried with backoff
+     */
+    async defineJobs() {
+      await deps.jobs?.define<{ paymentId: number }>(
+        PAYMENT_SYNC_JOB,
+        async ({ paymentId }) => runPaymentSync(ctx, paymentId),
+        { concurrency: 2, batchSize: 10, retryLimit: 10, retryDelay: 30 },
+      );
+    },
     bookingStatus: (actor: AuthUser, bookingId: number) => bookingStatus(ctx, actor, bookingId),
     syncBooking: (actor: AuthUser, bookingId: number) => syncBooking(ctx, actor, bookingId),
     listOwn: (actor: AuthUser, q: { page: number; per_page: number }) => listOwnPayments(ctx, actor, q),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, testPayments } from '../../db/schema/index.ts';
 import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
+import { drainKind } from '../../test/jobs.ts';
 import { startSmtp } from '../../test/smtp.ts';
 import { TEST_PAYMENT_TTL_MS } from './payments.provider.ts';
 
@@ -126,6 +127,7 @@ describe('paid bookings through the built-in test checkout', () => {
       csrf: false,
     });
     expect(res.statusCode).toBe(200);
+    await drainKind(t.app, 'payments.sync'); // the sync job the delivery queued
     expect((await bookingOf(bookingId))?.status).toBe('paid');
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, enrolments, invoiceLines, invoices, voucherRedemptions } from '../../db/schema/index.ts';
 import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { seminarFixtures } from '../../test/fixtures.ts';
+import { drainKind } from '../../test/jobs.ts';
 import { type MollieServer, startMollieServer } from '../../test/mollie-server.ts';
 import { pdfText } from '../../test/pdf.ts';
 
@@ -63,8 +64,12 @@ describe('vouchers', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: number; code: string };
   }
-  const webhook = (id: string) =>
-    t.agent().post('/payment/mollie/webhook', `id=${id}`, { headers: FORM, csrf: false });
+  /** Mollie's delivery, then the sync job it queued */
+  const webhook = async (id: string) => {
+    const res = await t.agent().post('/payment/mollie/webhook', `id=${id}`, { headers: FORM, csrf: false });
+    await drainKind(t.app, 'payments.sync');
+    return res;
+  };
   const redemptions = (voucherId: number) =>
     db().select().from(voucherRedemptions).where(eq(voucherRedemptions.voucherId, voucherId));
 
