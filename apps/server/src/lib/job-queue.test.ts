@@ -147,6 +147,21 @@ describe('job queue', () => {
     await expect(q.enqueue(kind(), {})).rejects.toThrow(/is not defined/);
   });
 
+  it('enqueues many jobs of a kind with one statement, each run once with its retry policy; refuses an undefined kind', async () => {
+    const q = await queue();
+    const k = kind();
+    const runs: number[] = [];
+    await q.define<{ i: number }>(k, async ({ i }) => void runs.push(i), { concurrency: 2, batchSize: 5 });
+    await q.enqueueMany(
+      k,
+      Array.from({ length: 12 }, (_, i) => ({ i })),
+    );
+    await until(() => runs.length === 12);
+    expect(runs.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    await expect(q.enqueueMany(kind(), [{ i: 1 }])).rejects.toThrow(/is not defined/);
+    await q.enqueueMany(k, []);
+  });
+
   it('enqueues with the caller’s transaction: a rollback leaves no job, a commit runs it', async () => {
     const q = await queue();
     const k = kind();

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/client.ts';
 import { runBatch } from './job-queue/batch.ts';
 import { databaseExecutor, type SqlExecutor, transactionExecutor } from './job-queue/executor.ts';
+import { insertJobs } from './job-queue/insert.ts';
 import {
   countFailed,
   dueCount,
@@ -85,6 +86,8 @@ export interface JobQueue {
    * @throws for a kind that was never defined (its job would be lost)
    */
   enqueue(kind: string, payload: object, opts?: EnqueueOptions): Promise<string | null>;
+  /** several jobs of one kind with one statement (job-queue/insert.ts) */
+  enqueueMany(kind: string, payloads: object[]): Promise<void>;
   /** once per period of the cron expression (UTC, minute granularity) across all instances */
   schedule(kind: string, cron: string, payload?: object): Promise<void>;
   unschedule(kind: string): Promise<void>;
@@ -193,6 +196,7 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions = {
       }
     },
     enqueue: (kind, payload, o = {}) => enqueue(boss, database, kind, payload, o),
+    enqueueMany: (kind, payloads) => insertJobs(boss, kind, payloads, defined.has(kind)),
     async schedule(kind, cron, payload = {}) {
       await boss.schedule(kind, cron, payload, { tz: 'UTC' });
     },

@@ -1,3 +1,4 @@
+import { batched } from '../../../lib/batch.ts';
 import type { PaymentsContext } from '../payments.context.ts';
 import { paymentsRepository as repo } from '../payments.repository.ts';
 import { handleWebhook, syncPayment } from './sync-payment.ts';
@@ -21,7 +22,25 @@ export async function acceptWebhook(ctx: PaymentsContext, providerId: string): P
   if (!ctx.provider) return;
   if (!ctx.jobs) return handleWebhook(ctx, providerId);
   const payment = await repo.findByProviderId(ctx.db, ctx.provider.name, providerId);
-  if (payment) await ctx.jobs.enqueue(PAYMENT_SYNC_JOB, { paymentId: payment.id });
+  if (payment) await queueOf(ctx)(payment.id);
+}
+
+/** per app: the deliveries arriving together queue their jobs with one statement (lib/batch.ts) */
+const queues = new WeakMap<PaymentsContext, (paymentId: number) => Promise<void>>();
+function queueOf(ctx: PaymentsContext): (paymentId: number) => Promise<void> {
+  let queue = queues.get(ctx);
+  if (!queue) {
+    const jobs = ctx.jobs!;
+    queue = batched(async (ids: number[]) => {
+      await jobs.enqueueMany(
+        PAYMENT_SYNC_JOB,
+        ids.map((paymentId) => ({ paymentId })),
+      );
+      return ids.map(() => undefined);
+    });
+    queues.set(ctx, queue);
+  }
+  return queue;
 }
 
 /** the job's run: the attempt as stored now, the provider's word on it, then its refunds */
