@@ -98,6 +98,7 @@ export const de = {
   'voucher.expired': 'Dieser Gutschein ist abgelaufen.',
   'voucher.not_yet_valid': 'Dieser Gutschein ist noch nicht gültig.',
   'voucher.not_for_seminar': 'Dieser Gutschein gilt nicht für dieses Seminar.',
+  'voucher.invoice_only': 'Ein Platzpaket nimmt einen Gutschein nur beim Kauf auf Rechnung.',
   'voucher.used_up': 'Dieser Gutschein ist aufgebraucht.',
   'voucher.user_cap': 'Sie haben diesen Gutschein schon so oft eingelöst wie erlaubt.',
   'voucher.redeemed':

@@ -92,6 +92,7 @@ export const en: Record<MessageKey, string> = {
   'voucher.expired': 'This voucher has expired.',
   'voucher.not_yet_valid': 'This voucher is not valid yet.',
   'voucher.not_for_seminar': 'This voucher is not valid for this seminar.',
+  'voucher.invoice_only': 'A seat package takes a voucher only when bought by invoice.',
   'voucher.used_up': 'This voucher has been used up.',
   'voucher.user_cap': 'You have already used this voucher as often as allowed.',
   'voucher.redeemed': 'This voucher has been redeemed and cannot be deleted. Deactivate it instead.',

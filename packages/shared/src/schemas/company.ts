@@ -148,6 +148,11 @@ export const companyCheckoutBodySchema = z
 export const companyCardCheckoutBodySchema = companyCheckoutBodySchema.extend({
   voucherCode: voucherCodeSchema().optional(),
 });
+/**
+ * `POST /api/companies/booking/invoice`: the same voucher code on a purchase by invoice (issue 38
+ * item 5); the open invoice shows its line, one paying it all books at once with an invoice of 0
+ */
+export const companyInvoiceCheckoutBodySchema = companyCardCheckoutBodySchema;
 export const companyBookingDtoSchema = z.object({
   id: z.number().int(),
   status: z.string(),

@@ -4,6 +4,7 @@ import { invoiceDtoSchema } from './invoices.ts';
 import { checkoutDtoSchema } from './payment.ts';
 import { id } from './rules.ts';
 import { dueDate } from './team.ts';
+import { voucherCodeSchema } from './vouchers.ts';
 
 /**
  * Seat packages (issue 38 item 4): a company buys N seats of a priced seminar, valid from a day
@@ -18,27 +19,34 @@ export const SEATS_MAX = 500;
 export const SEAT_PAY_BY = ['card', 'invoice'] as const;
 
 /** `POST /api/companies/seat-packages` */
-export const seatPurchaseBodySchema = z.strictObject({
-  companyId: id(),
-  seminarId: id(),
-  seats: z
-    .number({ error: m('validation.integer') })
-    .int({ error: m('validation.integer') })
-    .min(1, { error: m('validation.number_min', { min: 1 }) })
-    .max(SEATS_MAX, { error: m('validation.number_max', { max: SEATS_MAX }) }),
-  /** the first day (Europe/Zurich; today when left out); not in the past */
-  valid_from: dueDate().optional(),
-  months: z
-    .number({ error: m('seats.months') })
-    .refine((v) => (SEAT_MONTHS as readonly number[]).includes(v), { error: m('seats.months') }),
-  reference: z
-    .string()
-    .trim()
-    .max(64, { error: m('validation.max', { max: 64 }) })
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  pay_by: z.enum(SEAT_PAY_BY, { error: m('validation.invalid') }).default('card'),
-});
+export const seatPurchaseBodySchema = z
+  .strictObject({
+    companyId: id(),
+    seminarId: id(),
+    seats: z
+      .number({ error: m('validation.integer') })
+      .int({ error: m('validation.integer') })
+      .min(1, { error: m('validation.number_min', { min: 1 }) })
+      .max(SEATS_MAX, { error: m('validation.number_max', { max: SEATS_MAX }) }),
+    /** the first day (Europe/Zurich; today when left out); not in the past */
+    valid_from: dueDate().optional(),
+    months: z
+      .number({ error: m('seats.months') })
+      .refine((v) => (SEAT_MONTHS as readonly number[]).includes(v), { error: m('seats.months') }),
+    reference: z
+      .string()
+      .trim()
+      .max(64, { error: m('validation.max', { max: 64 }) })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    pay_by: z.enum(SEAT_PAY_BY, { error: m('validation.invalid') }).default('card'),
+    /** a voucher code (issue 38 item 5): packages bought by invoice only */
+    voucherCode: voucherCodeSchema().optional(),
+  })
+  .refine((b) => !b.voucherCode || b.pay_by === 'invoice', {
+    path: ['voucherCode'],
+    error: m('voucher.invoice_only'),
+  });
 export type SeatPurchaseBody = z.infer<typeof seatPurchaseBodySchema>;
 
 export const SEAT_PACKAGE_STATUSES = ['pending', 'paid', 'refunded'] as const;

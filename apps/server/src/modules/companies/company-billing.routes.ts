@@ -1,7 +1,7 @@
 import {
   companyAddressBodySchema,
   companyAddressDtoSchema,
-  companyCheckoutBodySchema,
+  companyInvoiceCheckoutBodySchema,
   idParamsSchema,
   invoiceCheckoutDtoSchema,
   payByInvoiceBodySchema,
@@ -46,13 +46,15 @@ export const companyBillingRoutes: FastifyPluginAsyncZod<{
     '/api/companies/booking/invoice',
     {
       onRequest: app.requireVerified,
-      schema: { tags, body: companyCheckoutBodySchema, response: { 201: invoiceCheckoutDtoSchema } },
+      schema: { tags, body: companyInvoiceCheckoutBodySchema, response: { 201: invoiceCheckoutDtoSchema } },
     },
     async (req, reply) => {
       await companies.payByInvoice.check(req.user!, req.body);
       const result = await payments.bookByInvoice(req.user!, req.body.seminarId, {
         companyId: req.body.companyId,
         reference: req.body.reference ?? null,
+        // a voucher with the caps and validity of the card path (issue 38 item 5)
+        voucherCode: req.body.voucherCode,
       });
       return reply.code(201).send(result);
     },

@@ -159,15 +159,4 @@ describe('vouchers on company purchases', () => {
     expect(mollie.calls.create).toBe(0);
     expect(await companyHolds(b.id)).toBe(false);
   });
-
-  it('a booking by invoice takes no voucher (422 for the key)', async () => {
-    const s = await seminar();
-    const res = await manager.post('/api/companies/booking/invoice', {
-      seminarId: s.id,
-      companyId: company.id,
-      voucherCode: 'FIRMA-FREE',
-    });
-    expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors)).toEqual(['voucherCode']);
-  });
 });

@@ -72,8 +72,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /** a company's purchase on account (issue 38 item 3; use-cases/book-by-invoice.ts) */
-    bookByInvoice: (actor: AuthUser, seminarId: number, p: { companyId: number; reference: string | null }) =>
-      bookByInvoice(ctx, actor, seminarId, p),
+    bookByInvoice: (
+      actor: AuthUser,
+      seminarId: number,
+      p: { companyId: number; reference: string | null; voucherCode?: string },
+    ) => bookByInvoice(ctx, actor, seminarId, p),
     /** a company's seat package on account (issue 38 items 3 and 4; use-cases/book-by-invoice.ts) */
     bookSeatsByInvoice: (actor: AuthUser, purchase: SeatPurchase) => bookSeatsByInvoice(ctx, actor, purchase),
     /** the invoices module's `onPaid`: a purchase by invoice is paid (in that transaction) */

@@ -1,14 +1,7 @@
 import { type Locale, t } from '@elearn/shared';
 import type { DbOrTx } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../errors.ts';
-import {
-  discountedLines,
-  invoiceAmounts,
-  type LineAmounts,
-  lineAmounts,
-  lineFromGross,
-  type VatSettings,
-} from '../invoice-amounts.ts';
+import { invoiceAmounts, type LineAmounts, lineFromGross, type VatSettings } from '../invoice-amounts.ts';
 import { type InvoicesContext, zurichYear } from '../invoices.context.ts';
 import {
   type InvoiceRow,
@@ -18,6 +11,7 @@ import {
 } from '../invoices.repository.ts';
 import { sellerSnapshot } from '../invoices.snapshot.ts';
 import { basisFields, invoiceBasis } from './invoice-basis.ts';
+import { type InvoiceVoucher, pricedAmounts, voucherLine } from './voucher-line.ts';
 
 /** what payments knows about a payment that became paid (sync-payment.ts) */
 export interface PaidPurchase {
@@ -37,7 +31,7 @@ export interface PaidPurchase {
   /** seats bought (a seat package, issue 38 item 4): the line is `quantity` × the list price */
   quantity?: number;
   /** a voucher's discount on the list price (issue 38 item 5): its own line on the invoice */
-  voucher?: { code: string; discount: number };
+  voucher?: InvoiceVoucher;
 }
 
 /**
@@ -68,26 +62,11 @@ function purchaseLines(p: PaidPurchase, vat: VatSettings, locale: Locale) {
     ...amounts,
     vatRateBp: vat.vatRateBp,
   });
-  let lines: NewInvoiceLine[];
-  let totals: ReturnType<typeof invoiceAmounts>;
-  if (p.voucher && p.voucher.discount > 0) {
-    // the seminar at its list price and the voucher's discount as a line of its own
-    const [full, off] = discountedLines(p.price, p.voucher.discount, vat);
-    lines = [
-      seminarLine(full),
-      {
-        description: t(locale, 'invoice_pdf.voucher', { code: p.voucher.code }),
-        seminarId: p.seminarId,
-        quantity: 1,
-        ...off,
-        vatRateBp: vat.vatRateBp,
-      },
-    ];
-    totals = invoiceAmounts([full, off], p.currency, vat);
-  } else {
-    lines = [seminarLine(lineAmounts(p.price * quantity, vat))];
-    totals = invoiceAmounts([lineAmounts(p.price * quantity, vat)], p.currency, vat);
-  }
+  // the seminar at its list price and a voucher's discount as a line of its own (voucher-line.ts)
+  const [full, off] = pricedAmounts(p.price * quantity, p.voucher, vat);
+  let lines: NewInvoiceLine[] = [seminarLine(full)];
+  if (off) lines.push(voucherLine(p.voucher!, p.seminarId, off, vat, locale));
+  let totals = invoiceAmounts(off ? [full, off] : [full], p.currency, vat);
   if (totals.payable !== p.paid) {
     // the settings or the price changed between checkout and payment: the paid amount counts
     const line = lineFromGross(p.paid, vat.vatRateBp);

@@ -4,10 +4,17 @@ import type { Tx } from '../../../db/client.ts';
 import { conflict } from '../../../errors.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { paymentPolicy } from '../../../policies/payment.policy.ts';
-import { type PaymentsContext, paymentUnavailable, STALE_CREATING_MS } from '../payments.context.ts';
+import type { OpenInvoiceInput } from '../../invoices/invoices.service.ts';
+import {
+  type PaymentsContext,
+  paymentUnavailable,
+  STALE_CREATING_MS,
+  type VoucherQuote,
+} from '../payments.context.ts';
 import { paymentsRepository as repo } from '../payments.repository.ts';
 import { holdsSeminar } from '../payments.state.ts';
 import type { SeatPurchase } from './book-seats.ts';
+import { VOUCHER_PROVIDER } from './book-with-voucher.ts';
 import { queueConfirmation } from './queue-confirmation.ts';
 import { settlePaid } from './settle-paid.ts';
 
@@ -36,12 +43,11 @@ async function grantOnAccount(ctx: PaymentsContext, tx: Tx, bookingId: number, a
 /** the attempt of a purchase by invoice: `open` until its invoice is paid, no provider asked */
 async function openAttempt(
   tx: Tx,
-  p: { bookingId: number; userId: number; amount: number },
+  p: { bookingId: number; userId: number; amount: number; provider: string },
   config: { currency: string },
 ) {
   const attempt = await repo.insertCreating(tx, {
     ...p,
-    provider: INVOICE_PROVIDER,
     placeholderId: `creating:${randomUUID()}`,
     currency: config.currency,
   });
@@ -53,6 +59,72 @@ async function openAttempt(
   await repo.deriveStatus(tx, p.bookingId);
   return attempt;
 }
+
+/** what a purchase on account books, after its booking row exists */
+interface OnAccount {
+  bookingId: number;
+  userId: number;
+  companyId: number;
+  reference: string | null;
+  seminarId: number;
+  /** what the invoice asks (VAT added to net prices, the voucher's discount taken off) */
+  charged: number;
+  voucher: VoucherQuote | undefined;
+  lines: OpenInvoiceInput['lines'];
+}
+
+/**
+ * The attempt, the voucher's redemption (held under the voucher's row lock, so the caps hold; it
+ * is redeemed when the invoice is paid and released when the open invoice is cancelled), the grant
+ * when the seller grants at once, and the invoice with the voucher's line (its last statement). A
+ * voucher paying it all (docs/decisions/payments.md "Vouchers"): an attempt of 0 with provider
+ * `voucher`, an invoice of 0 issued paid, and the booking settled at once like a paid checkout.
+ */
+async function bookOnAccount(ctx: PaymentsContext, tx: Tx, p: OnAccount, at: Date) {
+  const byInvoice = ctx.byInvoice!;
+  const full = p.voucher?.discounted === 0;
+  const attempt = await openAttempt(
+    tx,
+    {
+      bookingId: p.bookingId,
+      userId: p.userId,
+      amount: full ? 0 : p.charged,
+      provider: full ? VOUCHER_PROVIDER : INVOICE_PROVIDER,
+    },
+    ctx.config,
+  );
+  if (p.voucher) {
+    const use = { seminarId: p.seminarId, userId: p.userId, bookingId: p.bookingId, paymentId: attempt.id };
+    await ctx.vouchers!.hold(tx, p.voucher, use);
+  }
+  let granted =
+    !full && (await byInvoice.access(tx)) === 'at_once'
+      ? await grantOnAccount(ctx, tx, p.bookingId, at)
+      : false;
+  const invoice = await byInvoice.issueOpen(tx, {
+    userId: p.userId,
+    companyId: p.companyId,
+    bookingId: p.bookingId,
+    paymentId: attempt.id,
+    reference: p.reference,
+    currency: ctx.config.currency,
+    lines: p.lines,
+    ...(p.voucher ? { voucher: { code: p.voucher.code, discount: p.voucher.discount } } : {}),
+  });
+  if (full) {
+    // nothing to pay: paid now (granted, redeemed; its invoice exists, so none is issued again)
+    await repo.advance(tx, attempt.id, 'paid', at);
+    granted = !!(await settlePaid(ctx, tx, (await repo.findById(tx, attempt.id))!, at));
+  }
+  return { granted, invoice };
+}
+
+/** a voucher code checked against the purchase's list total for the manager (the card path's caps) */
+const quoteVoucher = (
+  ctx: PaymentsContext,
+  code: string | undefined,
+  use: { seminarId: number; price: number; userId: number },
+) => (code && ctx.vouchers ? ctx.vouchers.quote(code, use) : Promise.resolve(undefined));
 
 /**
  * `POST /api/companies/booking/invoice` (issue 38 item 3; the companies module checked that the
@@ -68,7 +140,7 @@ export async function bookByInvoice(
   ctx: PaymentsContext,
   actor: AuthUser,
   seminarId: number,
-  p: { companyId: number; reference: string | null },
+  p: { companyId: number; reference: string | null; voucherCode?: string },
 ): Promise<InvoiceCheckoutDto> {
   const { db, config, byInvoice } = ctx;
   if (!byInvoice) throw paymentUnavailable();
@@ -79,7 +151,10 @@ export async function bookByInvoice(
   if (!paymentPolicy.payable(seminar, p.companyId))
     throw conflict('payment.not_payable', 'payment.not_payable');
   if (seminar.price <= 0) throw conflict('payment.free_seminar', 'payment.free_seminar');
-  const charged = ctx.invoices ? await ctx.invoices.charge(seminar.price, config.currency) : seminar.price;
+  const use = { seminarId, price: seminar.price, userId: actor.id };
+  const voucher = await quoteVoucher(ctx, p.voucherCode, use);
+  const list = voucher ? voucher.discounted : seminar.price;
+  const charged = ctx.invoices ? await ctx.invoices.charge(list, config.currency) : list;
   const at = new Date(ctx.now());
   const result = await db.transaction(async (tx) => {
     await repo.insertPendingBooking(tx, {
@@ -101,22 +176,21 @@ export async function bookByInvoice(
     await repo.deleteStaleCreating(tx, booking.id, new Date(ctx.now() - STALE_CREATING_MS));
     if (await repo.findInProgress(tx, booking.id))
       throw conflict('payment.in_progress', 'payment.in_progress');
-    const attempt = await openAttempt(
+    const { granted, invoice } = await bookOnAccount(
+      ctx,
       tx,
-      { bookingId: booking.id, userId: actor.id, amount: charged },
-      config,
+      {
+        bookingId: booking.id,
+        userId: actor.id,
+        companyId: p.companyId,
+        reference: p.reference,
+        seminarId,
+        charged,
+        voucher,
+        lines: [{ seminarTitle: seminar.title, seminarId, quantity: 1, unitPrice: seminar.price }],
+      },
+      at,
     );
-    const granted =
-      (await byInvoice.access(tx)) === 'at_once' ? await grantOnAccount(ctx, tx, booking.id, at) : false;
-    const invoice = await byInvoice.issueOpen(tx, {
-      userId: actor.id,
-      companyId: p.companyId,
-      bookingId: booking.id,
-      paymentId: attempt.id,
-      reference: p.reference,
-      currency: config.currency,
-      lines: [{ seminarTitle: seminar.title, seminarId, quantity: 1, unitPrice: seminar.price }],
-    });
     return { booking_id: booking.id, granted, invoice };
   });
   ctx.log.info({ bookingId: result.booking_id, invoiceId: result.invoice.id }, 'booked by invoice');
@@ -140,7 +214,11 @@ export async function bookSeatsByInvoice(
 ): Promise<InvoiceCheckoutDto> {
   const { db, config, byInvoice } = ctx;
   if (!byInvoice) throw paymentUnavailable();
-  const list = p.unitPrice * p.quantity;
+  const listTotal = p.unitPrice * p.quantity;
+  // a voucher takes off the package's list total, one redemption for the manager (issue 38 item 5)
+  const use = { seminarId: p.seminarId, price: listTotal, userId: actor.id };
+  const voucher = await quoteVoucher(ctx, p.voucherCode, use);
+  const list = voucher ? voucher.discounted : listTotal;
   const charged = ctx.invoices ? await ctx.invoices.charge(list, config.currency) : list;
   const at = new Date(ctx.now());
   const result = await db.transaction(async (tx) => {
@@ -154,29 +232,28 @@ export async function bookSeatsByInvoice(
       reference: p.reference,
       seatPackageId: p.packageId,
     });
-    const attempt = await openAttempt(
+    const { granted, invoice } = await bookOnAccount(
+      ctx,
       tx,
-      { bookingId: booking.id, userId: actor.id, amount: charged },
-      config,
+      {
+        bookingId: booking.id,
+        userId: actor.id,
+        companyId: p.companyId,
+        reference: p.reference,
+        seminarId: p.seminarId,
+        charged,
+        voucher,
+        lines: [
+          {
+            seminarTitle: p.seminarTitle,
+            seminarId: p.seminarId,
+            quantity: p.quantity,
+            unitPrice: p.unitPrice,
+          },
+        ],
+      },
+      at,
     );
-    const granted =
-      (await byInvoice.access(tx)) === 'at_once' ? await grantOnAccount(ctx, tx, booking.id, at) : false;
-    const invoice = await byInvoice.issueOpen(tx, {
-      userId: actor.id,
-      companyId: p.companyId,
-      bookingId: booking.id,
-      paymentId: attempt.id,
-      reference: p.reference,
-      currency: config.currency,
-      lines: [
-        {
-          seminarTitle: p.seminarTitle,
-          seminarId: p.seminarId,
-          quantity: p.quantity,
-          unitPrice: p.unitPrice,
-        },
-      ],
-    });
     return { booking_id: booking.id, granted, invoice };
   });
   ctx.log.info(

@@ -16,13 +16,16 @@ export interface SeatPurchase {
   /** the list price of one seat (minor units) */
   unitPrice: number;
   reference: string | null;
+  /** a voucher code: taken by packages bought by invoice (issue 38 item 5), not by card */
+  voucherCode?: string;
 }
 
 /**
  * The card checkout of a seat package: a booking of its own for the package (a manager buys any
  * number of them), one attempt at the provider for `quantity` × the seat price (VAT added to net
  * prices as for one seat). Paid, the booking grants nothing to the buyer: `settlePaid` hands the
- * package to the companies module (`seats.paid`). Vouchers are not taken for packages.
+ * package to the companies module (`seats.paid`). Vouchers are taken for packages by
+ * invoice only (book-by-invoice.ts).
  * @throws payment.unavailable (503)
  */
 export async function bookSeats(

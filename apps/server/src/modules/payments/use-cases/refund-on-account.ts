@@ -34,7 +34,10 @@ export async function refundOnAccount(
         if (noteId) await ctx.invoices?.refunds?.settleCreditNote(tx, noteId, at);
         if (c.paymentStatus !== 'open' || !c.invoice) return;
         const closed = await ctx.invoices?.refunds?.closeIfCredited?.(tx, c.invoice.id, at);
-        if (closed) await paymentsRepository.advance(tx, c.refund.paymentId, 'canceled', null);
+        if (!closed) return;
+        await paymentsRepository.advance(tx, c.refund.paymentId, 'canceled', null);
+        // a voucher held by the cancelled invoice counts no more (docs/decisions/payments.md "Vouchers")
+        await ctx.vouchers?.settle(tx, c.refund.paymentId, 'released');
       },
     );
   } catch (err) {

@@ -10,13 +10,14 @@ export const useCompanyPayByInvoice = (companyId: number) =>
   });
 
 /**
- * `POST /api/companies/booking/invoice {seminarId, companyId, reference?}` → the booking and its
- * open invoice (QR-bill); no payment provider.
+ * `POST /api/companies/booking/invoice {seminarId, companyId, reference?, voucherCode?}` → the
+ * booking and its open invoice (QR-bill, the voucher's line; paid at once when the voucher pays it
+ * all); no payment provider.
  */
 export function useBookByInvoice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { seminarId: number; companyId: number; reference?: string }) =>
+    mutationFn: (input: { seminarId: number; companyId: number; reference?: string; voucherCode?: string }) =>
       api.post<InvoiceCheckoutDto>('/api/companies/booking/invoice', input),
     onSuccess: () => client.invalidateQueries(),
   });

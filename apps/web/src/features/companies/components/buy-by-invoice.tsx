@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Notification } from '@/components/ui/notification';
 import { useLocale } from '@/hooks/use-locale';
-import { apiUrl } from '@/lib/api-client';
+import { apiUrl, isApiError } from '@/lib/api-client';
 import { formatDate, formatPrice } from '@/lib/format';
 import { useBookByInvoice, useCompanyPayByInvoice } from '../api/book-by-invoice';
 
@@ -43,16 +43,21 @@ export function InvoiceIssued({
 /**
  * The manager's "Auf Rechnung" / "By invoice" choice beside the card checkout of a priced seminar
  * for a company (issue 38 item 3): shown when an admin enabled it for the company; books at once
- * with an open invoice (QR-bill) and no payment provider.
+ * with an open invoice (QR-bill) and no payment provider. The voucher code of the card checkout's
+ * field goes along (issue 38 item 5); its refusal goes back to that field (`onVoucherError`).
  */
 export function BuyByInvoice({
   seminarId,
   company,
   reference,
+  voucherCode,
+  onVoucherError,
 }: {
   seminarId: number;
   company: { id: number; name: string };
   reference: string;
+  voucherCode: string;
+  onVoucherError: (message: string | null) => void;
 }) {
   const { t } = useTranslation();
   const setting = useCompanyPayByInvoice(company.id);
@@ -64,7 +69,13 @@ export function BuyByInvoice({
     return (
       <InvoiceIssued
         invoice={done.invoice}
-        message={done.granted ? 'company.byInvoice.doneGranted' : 'company.byInvoice.doneWhenPaid'}
+        message={
+          done.invoice.state === 'paid'
+            ? 'company.byInvoice.donePaid' // a voucher paid it all: an invoice of 0, paid
+            : done.granted
+              ? 'company.byInvoice.doneGranted'
+              : 'company.byInvoice.doneWhenPaid'
+        }
         testId="buy-by-invoice"
       />
     );
@@ -81,9 +92,22 @@ export function BuyByInvoice({
         isLoading={book.isPending}
         onClick={() => {
           setError(null);
+          onVoucherError(null);
           book.mutate(
-            { seminarId, companyId: company.id, reference: reference || undefined },
-            { onSuccess: setDone, onError: (err) => setError(err.message) },
+            {
+              seminarId,
+              companyId: company.id,
+              reference: reference || undefined,
+              voucherCode: voucherCode || undefined,
+            },
+            {
+              onSuccess: setDone,
+              onError: (err) => {
+                const refusal = isApiError(err) ? err.errors.voucherCode?.[0] : undefined;
+                if (refusal) onVoucherError(refusal);
+                else setError(err.message);
+              },
+            },
           );
         }}
         data-testid="buy-by-invoice-submit"

@@ -38,7 +38,7 @@ function CompanyRow({
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [reference, setReference] = useState('');
-  // a voucher code for the card checkout (issue 38 item 5): the server checks it when buying
+  // a voucher code for the card checkout and by invoice (issue 38 item 5): checked when buying
   const [voucher, setVoucher] = useState('');
   const [voucherError, setVoucherError] = useState<string | null>(null);
 
@@ -163,7 +163,13 @@ function CompanyRow({
         >
           {t('company.booking.buyFor', { company: company.name })}
         </Button>
-        <BuyByInvoice seminarId={seminar.id} company={company} reference={reference.trim()} />
+        <BuyByInvoice
+          seminarId={seminar.id}
+          company={company}
+          reference={reference.trim()}
+          voucherCode={voucher.trim()}
+          onVoucherError={setVoucherError}
+        />
         <SeatPurchaseForm seminar={seminar} company={company} />
       </li>
     );
