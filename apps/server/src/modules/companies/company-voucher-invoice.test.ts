@@ -1,22 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLines, payments, voucherRedemptions } from '../../db/schema/index.ts';
-import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { seminarFixtures } from '../../test/fixtures.ts';
+import type { Agent, TestApp } from '../../test/build-test-app.ts';
+import { type Commerce, startCommerce } from '../../test/commerce.ts';
+import type { seminarFixtures } from '../../test/fixtures.ts';
 import { decodeQrBill } from '../../test/qr-bill-decode.ts';
 
 const PRICE = 20_000;
-const SELLER = {
-  legal_name: 'Gutschein Rechnung AG',
-  address: 'Weg 1\n8000 Zürich',
-  vat_number: 'CHE-123.456.788 MWST',
-  vat_rate: 8.1,
-  prices_include_vat: true,
-  iban: 'CH93 0076 2011 6238 5295 7',
-  qr_iban: 'CH44 3199 9123 0008 8901 2',
-  payment_terms_days: 30,
-  invoice_access: 'when_paid',
-};
 const en = { headers: { 'accept-language': 'en' } };
 
 /**
@@ -27,6 +17,7 @@ const en = { headers: { 'accept-language': 'en' } };
  * at once with an invoice of 0 issued paid; seat packages by invoice take one, by card not.
  */
 describe('vouchers on company purchases by invoice', { timeout: 60_000 }, () => {
+  let c: Commerce;
   let t: TestApp;
   let fx: ReturnType<typeof seminarFixtures>;
   let admin: Agent;
@@ -36,11 +27,15 @@ describe('vouchers on company purchases by invoice', { timeout: 60_000 }, () => 
   let n = 0;
 
   beforeAll(async () => {
-    t = await buildTestApp({ rateLimitFactor: 100 });
-    fx = seminarFixtures(t.app);
-    trainerId = (await t.make.user({ scopes: ['trainer'] })).id;
-    admin = await t.loginAs((await t.make.user({ scopes: ['admin'] })).email);
-    expect((await admin.put('/api/admin/seller', SELLER)).statusCode).toBe(200);
+    c = await startCommerce({
+      mollie: false,
+      seller: {
+        legal_name: 'Gutschein Rechnung AG',
+        address: 'Weg 1\n8000 Zürich',
+        invoice_access: 'when_paid',
+      },
+    });
+    ({ t, fx, admin, trainerId } = c);
     companyId = (await t.make.company(`Gutschein auf Rechnung AG ${Date.now()}`)).id;
     const m = await t.make.user({ scopes: ['corporateTraining'] });
     await t.make.member(companyId, m.id, true);
@@ -48,9 +43,7 @@ describe('vouchers on company purchases by invoice', { timeout: 60_000 }, () => 
     const on = await admin.put(`/api/admin/companies/${companyId}/pay-by-invoice`, { enabled: true });
     expect(on.statusCode).toBe(200);
   });
-  afterAll(async () => {
-    await t.close();
-  });
+  afterAll(() => c.close());
   const db = () => t.app.database.db;
 
   const seminar = () => fx.seminar(trainerId, { price: PRICE, title: `Rechnungsgutschein ${++n}` });

@@ -1,24 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyBookings, invoiceLines, invoices, voucherRedemptions } from '../../db/schema/index.ts';
-import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { seminarFixtures } from '../../test/fixtures.ts';
-import { drainKind } from '../../test/jobs.ts';
-import { type MollieServer, startMollieServer } from '../../test/mollie-server.ts';
+import type { Agent, TestApp } from '../../test/build-test-app.ts';
+import { type Commerce, startCommerce } from '../../test/commerce.ts';
+import type { seminarFixtures } from '../../test/fixtures.ts';
+import type { MollieServer } from '../../test/mollie-server.ts';
 import { pdfText } from '../../test/pdf.ts';
 
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const PRICE = 20_000;
-const SELLER = {
-  legal_name: 'Gutschein AG',
-  address: 'Weg 1\n8000 Zürich',
-  vat_number: 'CHE-123.456.788 MWST',
-  vat_rate: 8.1,
-  prices_include_vat: true,
-  iban: 'CH93 0076 2011 6238 5295 7',
-  qr_iban: null,
-  payment_terms_days: 30,
-};
 
 /**
  * Vouchers on company purchases by card (issue 38 item 5): a manager's checkout for the company
@@ -27,6 +16,7 @@ const SELLER = {
  * local Mollie-compatible server).
  */
 describe('vouchers on company purchases', () => {
+  let c: Commerce;
   let t: TestApp;
   let fx: ReturnType<typeof seminarFixtures>;
   let mollie: MollieServer;
@@ -37,25 +27,17 @@ describe('vouchers on company purchases', () => {
   let n = 0;
 
   beforeAll(async () => {
-    mollie = await startMollieServer();
-    t = await buildTestApp({
-      mollieApiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
-      mollieApiEndpoint: mollie.apiEndpoint,
-      rateLimitFactor: 100,
+    c = await startCommerce({
+      seller: { legal_name: 'Gutschein AG', address: 'Weg 1\n8000 Zürich', qr_iban: null },
     });
-    fx = seminarFixtures(t.app);
-    trainerId = (await t.make.user({ scopes: ['trainer'] })).id;
-    admin = await t.loginAs((await t.make.user({ scopes: ['admin'] })).email);
-    expect((await admin.put('/api/admin/seller', SELLER)).statusCode).toBe(200);
+    ({ t, fx, admin, trainerId } = c);
+    mollie = c.mollie!;
     company = await t.make.company(`Gutscheinfirma AG ${Date.now()}`);
     const m = await t.make.user({ scopes: ['corporateTraining'] });
     await t.make.member(company.id, m.id, true);
     manager = await t.loginAs(m.email);
   });
-  afterAll(async () => {
-    await t.close();
-    await mollie.close();
-  });
+  afterAll(() => c.close());
   const db = () => t.app.database.db;
 
   const seminar = () => fx.seminar(trainerId, { price: PRICE, title: `Firmengutschein ${++n}` });
@@ -113,12 +95,7 @@ describe('vouchers on company purchases', () => {
     expect(await companyHolds(s.id)).toBe(false);
     const payment = mollie.last();
     mollie.setStatus(payment.id, 'paid');
-    const hook = await t.agent().post('/payment/mollie/webhook', `id=${payment.id}`, {
-      headers: FORM,
-      csrf: false,
-    });
-    expect(hook.statusCode).toBe(200);
-    await drainKind(t.app, 'payments.sync'); // the sync job the delivery queued
+    expect((await c.webhook(payment.id)).statusCode).toBe(200);
     expect(await companyHolds(s.id)).toBe(true);
     const { invoice, lines } = await invoiceOf(res.json().bookingId);
     expect(invoice).toMatchObject({ grossTotal: 15_000, companyId: company.id });

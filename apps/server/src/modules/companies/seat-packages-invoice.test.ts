@@ -2,23 +2,15 @@ import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoiceLines, invoices, payments, seatPackages } from '../../db/schema/index.ts';
-import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { seminarFixtures } from '../../test/fixtures.ts';
-import { type MollieServer, startMollieServer } from '../../test/mollie-server.ts';
+import type { Agent, TestApp } from '../../test/build-test-app.ts';
+import { type Commerce, sellerSettings, startCommerce } from '../../test/commerce.ts';
+import type { seminarFixtures } from '../../test/fixtures.ts';
+import type { MollieServer } from '../../test/mollie-server.ts';
 import { holdsSql } from '../enrolments/enrolments.sql.ts';
 
+const SELLER = sellerSettings({ invoice_access: 'when_paid' });
+
 const PRICE = 12_000;
-const SELLER = {
-  legal_name: 'Seminarhaus Muster AG',
-  address: 'Bahnhofstrasse 1\n8001 Zürich\nSchweiz',
-  vat_number: 'CHE-123.456.788 MWST',
-  vat_rate: 8.1,
-  prices_include_vat: true,
-  iban: 'CH93 0076 2011 6238 5295 7',
-  qr_iban: 'CH44 3199 9123 0008 8901 2',
-  payment_terms_days: 30,
-  invoice_access: 'when_paid',
-};
 const CAMT = readFileSync(new URL('../invoices/fixtures/camt054-v04.xml', import.meta.url), 'utf8');
 /** a bank's camt.054 (V04) crediting `amount` (minor units) with the invoice's reference */
 const camt = (amount: number, ref: string) =>
@@ -36,6 +28,7 @@ const camt = (amount: number, ref: string) =>
  * without pay by invoice.
  */
 describe('seat packages by invoice', { timeout: 60_000 }, () => {
+  let c: Commerce;
   let t: TestApp;
   let mollie: MollieServer;
   let fx: ReturnType<typeof seminarFixtures>;
@@ -46,25 +39,15 @@ describe('seat packages by invoice', { timeout: 60_000 }, () => {
   let n = 0;
 
   beforeAll(async () => {
-    mollie = await startMollieServer();
-    t = await buildTestApp({
-      mollieApiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
-      mollieApiEndpoint: mollie.apiEndpoint,
-      rateLimitFactor: 100,
-    });
-    fx = seminarFixtures(t.app);
-    trainerId = (await t.make.user({ scopes: ['trainer'] })).id;
-    admin = await t.loginAs((await t.make.user({ scopes: ['admin'] })).email);
+    c = await startCommerce({ seller: SELLER });
+    ({ t, fx, admin, trainerId } = c);
+    mollie = c.mollie!;
     companyId = (await t.make.company(`Sitze auf Rechnung AG ${Date.now()}`)).id;
     const m = await t.make.user({ scopes: ['corporateTraining'] });
     await t.make.member(companyId, m.id, true);
     manager = await t.loginAs(m.email);
-    expect((await admin.put('/api/admin/seller', SELLER)).statusCode).toBe(200);
   });
-  afterAll(async () => {
-    await t.close();
-    await mollie.close();
-  });
+  afterAll(() => c.close());
   const db = () => t.app.database.db;
   const en = { headers: { 'accept-language': 'en' } };
 

@@ -8,14 +8,13 @@ import {
   payments,
   seatPackages,
 } from '../../db/schema/index.ts';
-import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { Agent, TestApp } from '../../test/build-test-app.ts';
+import { type Commerce, startCommerce } from '../../test/commerce.ts';
 import { companyFixtures } from '../../test/company-fixtures.ts';
-import { seminarFixtures } from '../../test/fixtures.ts';
-import { drainKind } from '../../test/jobs.ts';
-import { type MollieServer, startMollieServer } from '../../test/mollie-server.ts';
+import type { seminarFixtures } from '../../test/fixtures.ts';
+import type { MollieServer } from '../../test/mollie-server.ts';
 import { holdsSql } from '../enrolments/enrolments.sql.ts';
 
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const PRICE = 12_000;
 
 /**
@@ -26,6 +25,7 @@ const PRICE = 12_000;
  * seat's worth that ends exactly the named employee's access, and the rejections.
  */
 describe('seat packages', { timeout: 60_000 }, () => {
+  let c: Commerce;
   let t: TestApp;
   let mollie: MollieServer;
   let fx: ReturnType<typeof seminarFixtures>;
@@ -39,15 +39,9 @@ describe('seat packages', { timeout: 60_000 }, () => {
   let n = 0;
 
   beforeAll(async () => {
-    mollie = await startMollieServer();
-    t = await buildTestApp({
-      mollieApiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
-      mollieApiEndpoint: mollie.apiEndpoint,
-      rateLimitFactor: 100,
-    });
-    fx = seminarFixtures(t.app);
-    trainerId = (await t.make.user({ scopes: ['trainer'] })).id;
-    admin = await t.loginAs((await t.make.user({ scopes: ['admin'] })).email);
+    c = await startCommerce({ seller: false });
+    ({ t, fx, admin, trainerId } = c);
+    mollie = c.mollie!;
     companyId = (await t.make.company('Sitz AG')).id;
     const other = await t.make.company('Andere AG');
     const m1 = await t.make.user({ scopes: ['corporateTraining'] });
@@ -63,17 +57,9 @@ describe('seat packages', { timeout: 60_000 }, () => {
     otherManager = await t.loginAs(om.email);
     employee = await t.loginAs(e.email);
   });
-  afterAll(async () => {
-    await t.close();
-    await mollie.close();
-  });
+  afterAll(() => c.close());
   const db = () => t.app.database.db;
-  /** Mollie's delivery, then the sync job it queued */
-  const webhook = async (id: string) => {
-    const res = await t.agent().post('/payment/mollie/webhook', `id=${id}`, { headers: FORM, csrf: false });
-    await drainKind(t.app, 'payments.sync');
-    return res;
-  };
+  const webhook = (id: string) => c.webhook(id);
   const de = { headers: { 'accept-language': 'de' } };
   const en = { headers: { 'accept-language': 'en' } };
 

@@ -1,22 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies } from '../../db/schema/index.ts';
-import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { seminarFixtures } from '../../test/fixtures.ts';
+import type { Agent, TestApp } from '../../test/build-test-app.ts';
+import { type Commerce, startCommerce } from '../../test/commerce.ts';
+import type { seminarFixtures } from '../../test/fixtures.ts';
 import { pdfText } from '../../test/pdf.ts';
 import { decodeQrBill } from '../../test/qr-bill-decode.ts';
-
-const SELLER = {
-  legal_name: 'Seminarhaus Muster AG',
-  address: 'Bahnhofstrasse 1\n8001 Zürich\nSchweiz',
-  vat_number: 'CHE-123.456.788 MWST',
-  vat_rate: 8.1,
-  prices_include_vat: true,
-  iban: 'CH93 0076 2011 6238 5295 7',
-  qr_iban: 'CH44 3199 9123 0008 8901 2',
-  payment_terms_days: 30,
-  invoice_access: 'when_paid',
-};
 
 const ADDRESS = {
   street: 'Seestrasse',
@@ -32,6 +21,7 @@ const ADDRESS = {
  * checked against the SIX data structure), and that an issued invoice keeps the address it had.
  */
 describe("a company's postal address on its invoices", () => {
+  let c: Commerce;
   let t: TestApp;
   let fx: ReturnType<typeof seminarFixtures>;
   let admin: Agent;
@@ -44,10 +34,8 @@ describe("a company's postal address on its invoices", () => {
   const url = () => `/api/companies/${company.id}/address`;
 
   beforeAll(async () => {
-    t = await buildTestApp({ rateLimitFactor: 100 });
-    fx = seminarFixtures(t.app);
-    trainerId = (await t.make.user({ scopes: ['trainer'] })).id;
-    admin = await t.loginAs((await t.make.user({ scopes: ['admin'] })).email);
+    c = await startCommerce({ mollie: false, seller: { invoice_access: 'when_paid' } });
+    ({ t, fx, admin, trainerId } = c);
     company = await t.make.company(`Adresskunde AG ${Date.now()}`);
     const other = await t.make.company(`Andere AG ${Date.now()}`);
     const m = await t.make.user({ scopes: ['corporateTraining'] });
@@ -59,12 +47,11 @@ describe("a company's postal address on its invoices", () => {
     manager = await t.loginAs(m.email);
     employee = await t.loginAs(e.email);
     otherManager = await t.loginAs(o.email);
-    expect((await admin.put('/api/admin/seller', SELLER)).statusCode).toBe(200);
     expect(
       (await admin.put(`/api/admin/companies/${company.id}/pay-by-invoice`, { enabled: true })).statusCode,
     ).toBe(200);
   });
-  afterAll(() => t.close());
+  afterAll(() => c.close());
   const db = () => t.app.database.db;
 
   /** the manager books a new seminar for the company by invoice: the open invoice */

@@ -2,24 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, companyBookings, invoices, payments } from '../../db/schema/index.ts';
-import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { seminarFixtures } from '../../test/fixtures.ts';
+import type { Agent, TestApp } from '../../test/build-test-app.ts';
+import { type Commerce, sellerSettings, startCommerce } from '../../test/commerce.ts';
+import type { seminarFixtures } from '../../test/fixtures.ts';
 import { pdfText } from '../../test/pdf.ts';
 import { decodeQrBill } from '../../test/qr-bill-decode.ts';
 
-const SELLER = {
-  legal_name: 'Seminarhaus Muster AG',
-  address: 'Bahnhofstrasse 1\n8001 Zürich\nSchweiz',
-  vat_number: 'CHE-123.456.788 MWST',
-  vat_rate: 8.1,
-  prices_include_vat: true,
-  iban: 'CH93 0076 2011 6238 5295 7',
-  qr_iban: 'CH44 3199 9123 0008 8901 2',
-  payment_terms_days: 30,
+const SELLER = sellerSettings({
   payment_terms_de: 'Zahlbar innert 30 Tagen.',
   payment_terms_en: 'Payable within 30 days.',
   invoice_access: 'when_paid',
-};
+});
 
 /**
  * Pay by invoice (issue 38 item 3): the admin's company setting, a company booking on account with
@@ -27,6 +20,7 @@ const SELLER = {
  * Code data structure of SIX's implementation guidelines), marking it paid, grants.
  */
 describe('pay by invoice', () => {
+  let c: Commerce;
   let t: TestApp;
   let fx: ReturnType<typeof seminarFixtures>;
   let admin: Agent;
@@ -37,10 +31,8 @@ describe('pay by invoice', () => {
   let n = 0;
 
   beforeAll(async () => {
-    t = await buildTestApp({ rateLimitFactor: 100 });
-    fx = seminarFixtures(t.app);
-    trainerId = (await t.make.user({ scopes: ['trainer'] })).id;
-    admin = await t.loginAs((await t.make.user({ scopes: ['admin'] })).email);
+    c = await startCommerce({ mollie: false, seller: SELLER });
+    ({ t, fx, admin, trainerId } = c);
     company = await t.make.company(`Rechnungskunde AG ${Date.now()}`);
     const m = await t.make.user({ scopes: ['corporateTraining'] });
     const e = await t.make.user();
@@ -48,9 +40,8 @@ describe('pay by invoice', () => {
     await t.make.member(company.id, e.id);
     manager = await t.loginAs(m.email);
     employee = await t.loginAs(e.email);
-    expect((await admin.put('/api/admin/seller', SELLER)).statusCode).toBe(200);
   });
-  afterAll(() => t.close());
+  afterAll(() => c.close());
   const db = () => t.app.database.db;
 
   /** the manager books a new seminar of `price` for the company by invoice */

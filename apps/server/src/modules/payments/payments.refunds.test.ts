@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, enrolments, invoices, payments, refunds } from '../../db/schema/index.ts';
-import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { seminarFixtures } from '../../test/fixtures.ts';
-import { drainKind } from '../../test/jobs.ts';
-import { type MollieServer, startMollieServer } from '../../test/mollie-server.ts';
+import type { Agent, TestApp } from '../../test/build-test-app.ts';
+import { type Commerce, startCommerce } from '../../test/commerce.ts';
+import type { seminarFixtures } from '../../test/fixtures.ts';
+import type { MollieServer } from '../../test/mollie-server.ts';
 import { pdfText } from '../../test/pdf.ts';
 
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const PRICE = 10_800;
 
 /**
@@ -16,6 +15,7 @@ const PRICE = 10_800;
  * line refunds, the grant behind them, the credit note, the refund webhook and the rejections.
  */
 describe('refunds with Mollie', () => {
+  let c: Commerce;
   let t: TestApp;
   let fx: ReturnType<typeof seminarFixtures>;
   let mollie: MollieServer;
@@ -24,27 +24,13 @@ describe('refunds with Mollie', () => {
   let n = 0;
 
   beforeAll(async () => {
-    mollie = await startMollieServer();
-    t = await buildTestApp({
-      mollieApiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
-      mollieApiEndpoint: mollie.apiEndpoint,
-      rateLimitFactor: 100,
-    });
-    fx = seminarFixtures(t.app);
-    trainerId = (await t.make.user({ scopes: ['trainer'] })).id;
-    admin = await t.loginAs((await t.make.user({ scopes: ['admin'] })).email);
+    c = await startCommerce({ seller: false });
+    ({ t, fx, admin, trainerId } = c);
+    mollie = c.mollie!;
   });
-  afterAll(async () => {
-    await t.close();
-    await mollie.close();
-  });
+  afterAll(() => c.close());
   const db = () => t.app.database.db;
-  /** Mollie's delivery, then the sync job it queued */
-  const webhook = async (id: string) => {
-    const res = await t.agent().post('/payment/mollie/webhook', `id=${id}`, { headers: FORM, csrf: false });
-    await drainKind(t.app, 'payments.sync');
-    return res;
-  };
+  const webhook = (id: string) => c.webhook(id);
 
   /** a buyer pays a priced seminar at the fake Mollie; our payment row and the agent */
   async function paid(locale: 'de' | 'en' = 'de', body: Record<string, unknown> = {}, agentOf?: Agent) {

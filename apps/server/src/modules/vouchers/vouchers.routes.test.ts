@@ -1,24 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, enrolments, invoiceLines, invoices, voucherRedemptions } from '../../db/schema/index.ts';
-import { type Agent, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { seminarFixtures } from '../../test/fixtures.ts';
-import { drainKind } from '../../test/jobs.ts';
-import { type MollieServer, startMollieServer } from '../../test/mollie-server.ts';
+import type { Agent, TestApp } from '../../test/build-test-app.ts';
+import { type Commerce, startCommerce } from '../../test/commerce.ts';
+import type { seminarFixtures } from '../../test/fixtures.ts';
+import type { MollieServer } from '../../test/mollie-server.ts';
 import { pdfText } from '../../test/pdf.ts';
 
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const PRICE = 20_000;
-const SELLER = {
-  legal_name: 'Gutschein AG',
-  address: 'Weg 1\n8000 Zürich',
-  vat_number: 'CHE-123.456.788 MWST',
-  vat_rate: 8.1,
-  prices_include_vat: true,
-  iban: 'CH93 0076 2011 6238 5295 7',
-  qr_iban: null,
-  payment_terms_days: 30,
-};
 
 /**
  * Vouchers (issue 38 item 5) through the real Mollie client against the local Mollie-compatible
@@ -27,6 +16,7 @@ const SELLER = {
  * TEST_DATABASE_URL).
  */
 describe('vouchers', () => {
+  let c: Commerce;
   let t: TestApp;
   let fx: ReturnType<typeof seminarFixtures>;
   let mollie: MollieServer;
@@ -35,21 +25,13 @@ describe('vouchers', () => {
   let n = 0;
 
   beforeAll(async () => {
-    mollie = await startMollieServer();
-    t = await buildTestApp({
-      mollieApiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
-      mollieApiEndpoint: mollie.apiEndpoint,
-      rateLimitFactor: 100,
+    c = await startCommerce({
+      seller: { legal_name: 'Gutschein AG', address: 'Weg 1\n8000 Zürich', qr_iban: null },
     });
-    fx = seminarFixtures(t.app);
-    trainerId = (await t.make.user({ scopes: ['trainer'] })).id;
-    admin = await t.loginAs((await t.make.user({ scopes: ['admin'] })).email);
-    expect((await admin.put('/api/admin/seller', SELLER)).statusCode).toBe(200);
+    ({ t, fx, admin, trainerId } = c);
+    mollie = c.mollie!;
   });
-  afterAll(async () => {
-    await t.close();
-    await mollie.close();
-  });
+  afterAll(() => c.close());
   const db = () => t.app.database.db;
 
   const seminar = () => fx.seminar(trainerId, { price: PRICE, title: `Gutscheinseminar ${++n}` });
@@ -64,12 +46,7 @@ describe('vouchers', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: number; code: string };
   }
-  /** Mollie's delivery, then the sync job it queued */
-  const webhook = async (id: string) => {
-    const res = await t.agent().post('/payment/mollie/webhook', `id=${id}`, { headers: FORM, csrf: false });
-    await drainKind(t.app, 'payments.sync');
-    return res;
-  };
+  const webhook = (id: string) => c.webhook(id);
   const redemptions = (voucherId: number) =>
     db().select().from(voucherRedemptions).where(eq(voucherRedemptions.voucherId, voucherId));
 
